@@ -1,0 +1,142 @@
+// The one typed contract between the renderer and whatever hosts it (STYLE.md §1).
+// Electron's preload implements it over IPC; the web client implements it over HTTP + SSE.
+import type {
+  ApprovalScope,
+  AuditEntry,
+  AuditFilter,
+  AuditPage,
+  CoreSettings,
+  Mode,
+  RequestRecord,
+  Rule,
+  RuleInput,
+  SessionApproval,
+} from './domain.js';
+
+/** A result that crosses a process boundary without throwing (STYLE.md §6). */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** A person's decision on one pending request. */
+export interface DecisionInput {
+  approved: boolean;
+  reason?: string;
+  scope?: ApprovalScope;
+  updated_args?: Record<string, unknown>;
+  /** With scope "always": the rule to create (defaults to the suggested pattern). */
+  rule?: RuleInput;
+}
+
+/** What the review window shows for a file change: the file on disk against the proposed result. */
+export interface FileChangeReview {
+  kind: 'file-change';
+  path: string;
+  operation: 'create' | 'overwrite' | 'edit' | 'multi-edit' | 'notebook-edit';
+  language: string;
+  original: string;
+  proposed: string;
+  /** Set when the change could not be applied to the file on disk (e.g. old_string not found). */
+  problem?: string;
+}
+
+/** What the review window shows for a shell command. */
+export interface CommandReview {
+  kind: 'command';
+  command: string;
+  cwd: string | null;
+  timeout_ms?: number;
+  env_prefixes: string[];
+  /** Each simple command with its range in `command`. */
+  parts: Array<{ text: string; start: number; end: number }>;
+}
+
+/** Anything else: the redacted arguments. */
+export interface StructuredReview {
+  kind: 'structured';
+  args: unknown;
+}
+
+/** Review material computed by the core for one request. */
+export type Review = FileChangeReview | CommandReview | StructuredReview;
+
+/** A rule suggestion for "always" (narrowest sensible pattern). */
+export interface RuleSuggestion {
+  pattern: string;
+  scope: string | null;
+  broad: boolean;
+  warning?: string;
+}
+
+/** The what-if analysis of a rule before it is saved. */
+export interface WhatIfReport {
+  matched: number;
+  changed: number;
+  entries: AuditEntry[];
+  distinct_commands: number;
+  warnings: string[];
+}
+
+/** Result of importing a Claude Code `permissions` block. */
+export interface ImportReport {
+  imported: Rule[];
+  skipped: Array<{ entry: string; why: string }>;
+}
+
+/** Counts for the History dashboard. */
+export interface AuditStats {
+  buckets: Array<{ start: string; auto_allowed: number; approved: number; denied: number; expired: number }>;
+  top_tools: Array<{ tool_name: string; count: number }>;
+  top_rules: Array<{ rule_id: string; pattern: string; count: number }>;
+  median_decision_ms: number | null;
+}
+
+/** Export formats for the audit log. */
+export type ExportFormat = 'csv' | 'json' | 'ndjson';
+
+/** Events pushed to the UI. */
+export type GatehouseEvent =
+  | { type: 'request_pending'; record: RequestRecord }
+  | { type: 'request_decided'; record: RequestRecord }
+  | { type: 'rule_changed' }
+  | { type: 'mode_changed'; mode: Mode }
+  | { type: 'settings_changed'; settings: CoreSettings };
+
+/** Everything the renderer may do. Each verb resolves to a Result, never throws across the boundary. */
+export interface GatehouseApi {
+  listPending(): Promise<Result<RequestRecord[]>>;
+  getRequest(id: string): Promise<Result<RequestRecord>>;
+  getReview(id: string): Promise<Result<Review>>;
+  suggestRule(id: string): Promise<Result<RuleSuggestion>>;
+  decide(id: string, input: DecisionInput): Promise<Result<RequestRecord>>;
+
+  listRules(): Promise<Result<Rule[]>>;
+  createRule(input: RuleInput): Promise<Result<Rule>>;
+  updateRule(id: string, patch: Partial<RuleInput>): Promise<Result<Rule>>;
+  deleteRule(id: string): Promise<Result<null>>;
+  whatIf(input: RuleInput): Promise<Result<WhatIfReport>>;
+  importClaudeSettings(json: string): Promise<Result<ImportReport>>;
+  exportRules(): Promise<Result<{ allow: string[]; ask: string[]; deny: string[] }>>;
+
+  listSessionApprovals(): Promise<Result<SessionApproval[]>>;
+  revokeSessionApproval(id: string): Promise<Result<null>>;
+
+  getSettings(): Promise<Result<CoreSettings>>;
+  updateSettings(patch: Partial<CoreSettings>): Promise<Result<CoreSettings>>;
+
+  queryAudit(filter: AuditFilter): Promise<Result<AuditPage>>;
+  getAuditEntry(id: string): Promise<Result<AuditEntry>>;
+  auditStats(filter: AuditFilter): Promise<Result<AuditStats>>;
+  /** Exports the filtered audit; the host saves or downloads it. Reports progress as rows written. */
+  exportAudit(filter: AuditFilter, format: ExportFormat, onProgress?: (rows: number) => void): Promise<Result<{ rows: number }>>;
+
+  /** Subscribes to pushed events; returns the unsubscribe function. */
+  subscribe(listener: (event: GatehouseEvent) => void): () => void;
+}
+
+/** The verbs of GatehouseApi, as a runtime list (for the preload and IPC validation). */
+export const API_VERBS = [
+  'listPending', 'getRequest', 'getReview', 'suggestRule', 'decide',
+  'listRules', 'createRule', 'updateRule', 'deleteRule', 'whatIf', 'importClaudeSettings', 'exportRules',
+  'listSessionApprovals', 'revokeSessionApproval',
+  'getSettings', 'updateSettings',
+  'queryAudit', 'getAuditEntry', 'auditStats',
+] as const satisfies ReadonlyArray<keyof GatehouseApi>;

@@ -1,0 +1,220 @@
+// The Gatehouse domain (DESIGN.md "Domain"): the one vocabulary shared by core, shell, preload and renderer.
+// Plain data only: everything here crosses process boundaries as JSON.
+
+/** Which agent family sent a request; free text beyond the known ones. */
+export type AgentKind = 'claude-code' | 'gemini-cli' | 'codex' | 'mcp' | 'http' | (string & {});
+
+/** How the review window should show a request's payload. */
+export type PresentationType = 'text' | 'diff' | 'file_content' | 'command' | 'structured';
+
+/** Client-supplied hint for rendering a request in the review window. */
+export interface Presentation {
+  type: PresentationType;
+  content: string;
+  language?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** What an agent asks: one pending tool call, exactly as the agent sent it. */
+export interface ToolRequest {
+  id: string;
+  received_at: string; // ISO-8601
+  agent: AgentKind;
+  session_id: string | null;
+  cwd: string | null;
+  tool_name: string;
+  args: Record<string, unknown>;
+  description?: string;
+  presentation?: Presentation;
+  group_id?: string;
+  /** Fingerprint for "approve for session"; defaults to tool name plus canonical args. */
+  payload: string;
+}
+
+/** The policy's answer. */
+export type VerdictDecision = 'allow' | 'deny' | 'ask';
+
+/** Risk flags the analysis can raise. */
+export type RiskFlag =
+  | 'destructive'
+  | 'privilege'
+  | 'network'
+  | 'writes-file'
+  | 'code-execution'
+  | 'obfuscation'
+  | 'outside-workspace'
+  | 'gitignored'
+  | 'secrets'
+  | 'tamper';
+
+/** One finding, with the character range [start, end) of the original command it covers, when it is a command. */
+export interface Risk {
+  flag: RiskFlag;
+  reason: string;
+  range?: { start: number; end: number };
+}
+
+/** The policy engine's pure output for one request. */
+export interface Verdict {
+  decision: VerdictDecision;
+  /** Human-readable, each naming the rule or built-in check that produced it. */
+  reasons: string[];
+  risks: Risk[];
+  /** Id of the rule that decided, when one did. */
+  matched_rule?: string;
+  /** True when a built-in never-allow check (not a user rule) produced a deny. */
+  hard_deny?: boolean;
+  /** Set when a session approval decided. */
+  session_approved?: boolean;
+}
+
+/** Final outcome of a request. */
+export type DecisionStatus = 'approved' | 'denied' | 'expired' | 'cancelled';
+
+/** Who or what produced the final outcome. */
+export type DecidedBy = 'rule' | 'user' | 'session' | 'mode' | 'timeout' | 'shutdown' | 'policy';
+
+/** Scope of a person's approval. */
+export type ApprovalScope = 'once' | 'session' | 'always';
+
+/** The final outcome of one request. */
+export interface Decision {
+  status: DecisionStatus;
+  decided_by: DecidedBy;
+  decided_at: string;
+  rule_id?: string;
+  reason?: string;
+  scope?: ApprovalScope;
+  /** Edit-and-approve: the args the person approved instead of the agent's. */
+  updated_args?: Record<string, unknown>;
+  /** Rule pattern created by an "always" decision (echoed to Claude Code as updatedPermissions). */
+  created_rule?: Rule;
+  latency_ms: number;
+}
+
+/** Lifecycle state of a request as the API reports it. */
+export type RequestStatus = 'pending' | DecisionStatus;
+
+/** A request together with its verdict and (eventual) decision: what the queue and the API show. */
+export interface RequestRecord {
+  request: ToolRequest;
+  status: RequestStatus;
+  verdict: Verdict;
+  decision?: Decision;
+  /** When a pending request expires (ISO-8601), if a timeout applies. */
+  expires_at?: string;
+}
+
+/** Rule actions. */
+export type RuleAction = 'allow' | 'deny' | 'ask';
+
+/** Where a rule came from. */
+export type RuleSource = 'user' | 'preset' | 'import';
+
+/** A user rule in Claude Code's `Tool(specifier)` syntax. */
+export interface Rule {
+  id: string;
+  action: RuleAction;
+  pattern: string;
+  /** null = everywhere; otherwise an absolute workspace path. */
+  scope: string | null;
+  enabled: boolean;
+  expires_at: string | null;
+  /** Remaining uses for "for the next N uses" rules; null = unlimited. */
+  uses_left: number | null;
+  note: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  hit_count: number;
+  source: RuleSource;
+}
+
+/** Fields a client may set when creating or editing a rule. */
+export interface RuleInput {
+  action: RuleAction;
+  pattern: string;
+  scope?: string | null;
+  enabled?: boolean;
+  expires_at?: string | null;
+  uses_left?: number | null;
+  note?: string | null;
+  source?: RuleSource;
+}
+
+/** "Approve for session": (agent session, payload fingerprint) approved until TTL. */
+export interface SessionApproval {
+  id: string;
+  agent: AgentKind;
+  session_id: string;
+  payload: string;
+  tool_name: string;
+  summary: string;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** How the `ask` verdicts are handled. */
+export type Mode = 'interactive' | 'approve-all' | 'strict';
+
+/** What the agent gets when a pending request times out. */
+export type TimeoutOutcome = 'deny' | 'no-decision';
+
+/** User settings the core honours. */
+export interface CoreSettings {
+  mode: Mode;
+  /** Seconds a request may wait for a person; 0 = no timeout. */
+  timeout_seconds: number;
+  timeout_outcome: TimeoutOutcome;
+  /** Session approval TTL in seconds; 0 = until the session ends. */
+  session_ttl_seconds: number;
+  retention_days: number | null;
+  retention_max_entries: number | null;
+}
+
+/** One row of the audit log: a request, its verdict and its decision, chained by hash. */
+export interface AuditEntry {
+  seq: number;
+  id: string;
+  received_at: string;
+  agent: AgentKind;
+  session_id: string | null;
+  cwd: string | null;
+  tool_name: string;
+  /** Redacted args as stored. */
+  args: Record<string, unknown>;
+  description: string | null;
+  summary: string;
+  verdict: Verdict;
+  status: RequestStatus;
+  decided_by: DecidedBy | null;
+  rule_id: string | null;
+  reason: string | null;
+  latency_ms: number | null;
+  decided_at: string | null;
+  updated_args: Record<string, unknown> | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Filters for audit queries and exports. */
+export interface AuditFilter {
+  from?: string;
+  to?: string;
+  agent?: string;
+  session_id?: string;
+  cwd?: string;
+  tool_name?: string;
+  status?: RequestStatus;
+  decided_by?: DecidedBy;
+  rule_id?: string;
+  /** FTS5 full-text query. */
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** One page of audit results, newest first. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  next_cursor: string | null;
+}

@@ -1,0 +1,38 @@
+// Inputs of the pure policy function (DESIGN.md "Policy order").
+import type { Mode, Rule, SessionApproval, ToolRequest } from '../../../common/domain.js';
+
+/** What git and the filesystem say about one path the request touches, gathered before evaluation. */
+export interface PathFacts {
+  /** The path as the request named it, made absolute against cwd. */
+  requested: string;
+  /** After resolving symlinks and `..` (the deepest existing ancestor resolved, the rest appended). */
+  resolved: string;
+  /** Inside cwd, compared by path segments after resolution. */
+  insideWorkspace: boolean;
+  /** Inside `<cwd>/.git/`. */
+  gitInternal: boolean;
+  /** Ignored by git (fresh `git check-ignore` at evaluation time); false outside a repo. */
+  ignored: boolean;
+  /** Whether cwd is inside a git work tree at all. */
+  inRepo: boolean;
+}
+
+/** Workspace state for one evaluation: facts for every path the request touches. */
+export interface WorkspaceState {
+  cwd: string;
+  home: string;
+  /** GATEHOUSE_HOME, protected from every tool call. */
+  gatehouseHome: string;
+  paths: Map<string, PathFacts>;
+}
+
+/** Everything the policy needs, gathered up front so evaluation itself is pure. */
+export interface PolicyInput {
+  request: ToolRequest;
+  rules: Rule[];
+  sessionApprovals: SessionApproval[];
+  mode: Mode;
+  workspace: WorkspaceState;
+  /** "Now" for rule expiry; injected so evaluation stays pure. */
+  now: Date;
+}

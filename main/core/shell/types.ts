@@ -1,0 +1,59 @@
+// The seam between the shell-command analysis and the policy engine: the policy sees only these shapes.
+import type { Risk } from '../../../common/domain.js';
+
+/** A character range [start, end) in the original command string. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One redirection attached to a simple command. */
+export interface Redirect {
+  /** The operator as written: `>`, `>>`, `>|`, `&>`, `&>>`, `<`, `<<<`, `2>`, `>&`, … */
+  op: string;
+  /** The target word, unquoted; null when it is not a static word (e.g. contains an expansion). */
+  target: string | null;
+  kind: 'write' | 'read' | 'fd-dup' | 'heredoc' | 'null';
+  span: Span;
+}
+
+/** One simple command after splitting and unwrapping wrappers (`env`, `timeout`, `sh -c`, …). */
+export interface SimpleCommand {
+  /** Words with quotes removed; argv[0] normalized to a bare program name (`/bin/rm`, `\rm`, `"rm"` → `rm`). */
+  argv: string[];
+  /** The original text of this command (including env prefixes and wrappers). */
+  text: string;
+  span: Span;
+  /** `NAME=value` prefixes (own and from `env`), in order. */
+  env: Array<{ name: string; value: string }>;
+  redirects: Redirect[];
+  /** Wrappers removed to reach argv, outermost first (e.g. ['timeout', 'nice']). */
+  wrappers: string[];
+  /** True when some word is not static text (variable, substitution, glob brace with expansion…). */
+  dynamic: boolean;
+}
+
+/** Why a command can never be auto-allowed by a rule, with where it sits. */
+export interface Blocker {
+  reason: string;
+  span?: Span;
+}
+
+/** The whole analysis of one shell command string. */
+export interface ShellAnalysis {
+  /** False when the command did not parse cleanly (the verdict is then `ask`). */
+  parsed: boolean;
+  commands: SimpleCommand[];
+  /** Findings for the review window and the verdict (each with a range in the command). */
+  risks: Risk[];
+  /** Constructs that make the command not auto-allowable whatever the rules say. */
+  blockers: Blocker[];
+  /** Built-in never-allow findings (deny even in approve-all). */
+  hardDenies: Blocker[];
+}
+
+/** Context for analysis: where the command runs and whose home `~` is. */
+export interface ShellContext {
+  cwd: string;
+  home: string;
+}

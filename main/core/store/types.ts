@@ -1,0 +1,66 @@
+// The surface of the SQLite store that the broker, server and CLI use (implemented in ./store.ts via openStore).
+import type {
+  AuditEntry,
+  AuditFilter,
+  AuditPage,
+  CoreSettings,
+  Decision,
+  RequestRecord,
+  Rule,
+  RuleInput,
+  SessionApproval,
+  ToolRequest,
+  Verdict,
+} from '../../../common/domain.js';
+
+/** Result of walking the audit hash chain. */
+export type VerifyReport =
+  | { ok: true; checked: number; cut_point: string | null }
+  | { ok: false; checked: number; first_bad_seq: number; first_bad_id: string | null; problem: 'altered' | 'missing' };
+
+/** The persistent store: audit log, rules, session approvals, settings. */
+export interface Store {
+  /** Records a new request with its verdict; returns the audit entry (status pending unless decided at once). */
+  insertRequest(request: ToolRequest, verdict: Verdict): AuditEntry;
+  /** Records the one final decision for a request; throws StoreConflictError if it was already decided. */
+  recordDecision(id: string, decision: Decision): AuditEntry;
+  /** The request, verdict and decision for an id, or null. */
+  getRecord(id: string): RequestRecord | null;
+  /** Requests still pending, oldest first. */
+  listPending(): RequestRecord[];
+  /** Marks every still-pending request cancelled (startup after a crash, shutdown). */
+  cancelAllPending(reason: string): number;
+
+  listRules(): Rule[];
+  getRule(id: string): Rule | null;
+  createRule(input: RuleInput): Rule;
+  updateRule(id: string, patch: Partial<RuleInput>): Rule;
+  deleteRule(id: string): void;
+  /** Counts a hit (hit_count, last_used_at, uses_left). */
+  recordRuleHit(id: string, at: Date): void;
+
+  addSessionApproval(approval: Omit<SessionApproval, 'id' | 'created_at'>): SessionApproval;
+  /** Live (unexpired) session approvals. */
+  listSessionApprovals(now: Date): SessionApproval[];
+  revokeSessionApproval(id: string): void;
+
+  getSettings(): CoreSettings;
+  updateSettings(patch: Partial<CoreSettings>): CoreSettings;
+
+  queryAudit(filter: AuditFilter): AuditPage;
+  getAuditEntry(id: string): AuditEntry | null;
+  /** Streams the filtered audit in insertion order, in bounded memory. */
+  iterateAudit(filter: AuditFilter): IterableIterator<AuditEntry>;
+  verifyAudit(): VerifyReport;
+  /** Applies retention settings; returns how many entries were pruned. */
+  pruneAudit(now: Date): number;
+
+  close(): void;
+}
+
+/** Thrown when a decision arrives for a request that is no longer pending (HTTP 409). */
+export class StoreConflictError extends Error {}
+/** Thrown for an unknown id (HTTP 404). */
+export class StoreNotFoundError extends Error {}
+/** Thrown for input the store refuses (HTTP 400). */
+export class StoreInputError extends Error {}
