@@ -9,6 +9,7 @@ import type {
   Mode,
   RequestRecord,
   Rule,
+  RuleAction,
   RuleInput,
   SessionApproval,
 } from './domain.js';
@@ -81,6 +82,14 @@ export interface ImportReport {
   skipped: Array<{ entry: string; why: string }>;
 }
 
+/** A named bundle of rules the person can read and then apply in one step (e.g. "safe defaults"). */
+export interface Preset {
+  name: string;
+  title: string;
+  description: string;
+  rules: Array<{ action: RuleAction; pattern: string; note?: string }>;
+}
+
 /** Counts for the History dashboard. */
 export interface AuditStats {
   buckets: Array<{ start: string; auto_allowed: number; approved: number; denied: number; expired: number }>;
@@ -115,6 +124,9 @@ export interface GatehouseApi {
   whatIf(input: RuleInput): Promise<Result<WhatIfReport>>;
   importClaudeSettings(json: string): Promise<Result<ImportReport>>;
   exportRules(): Promise<Result<{ allow: string[]; ask: string[]; deny: string[] }>>;
+  listPresets(): Promise<Result<Preset[]>>;
+  /** Adds the preset's rules (source "preset"); rules already present are reported as skipped. */
+  applyPreset(name: string): Promise<Result<ImportReport>>;
 
   listSessionApprovals(): Promise<Result<SessionApproval[]>>;
   revokeSessionApproval(id: string): Promise<Result<null>>;
@@ -136,6 +148,7 @@ export interface GatehouseApi {
 export const API_VERBS = [
   'listPending', 'getRequest', 'getReview', 'suggestRule', 'decide',
   'listRules', 'createRule', 'updateRule', 'deleteRule', 'whatIf', 'importClaudeSettings', 'exportRules',
+  'listPresets', 'applyPreset',
   'listSessionApprovals', 'revokeSessionApproval',
   'getSettings', 'updateSettings',
   'queryAudit', 'getAuditEntry', 'auditStats',

@@ -7,7 +7,8 @@ import { build as esbuild } from 'esbuild';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 
-rmSync('dist/main', { recursive: true, force: true });
+// A clean build every time: stale outputs of deleted sources (or a tsbuildinfo that outlived its outputs) must not survive.
+rmSync('dist', { recursive: true, force: true });
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.json']);
 if (existsSync('preload/preload.ts')) {
   // Sandboxed preloads cannot be ES modules: bundle it to a single CommonJS file.

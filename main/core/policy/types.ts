@@ -24,6 +24,18 @@ export interface WorkspaceState {
   /** GATEHOUSE_HOME, protected from every tool call. */
   gatehouseHome: string;
   paths: Map<string, PathFacts>;
+  /** cwd with symlinks resolved (what resolved paths are compared against); defaults to cwd. */
+  realCwd?: string;
+  /** home with symlinks resolved; defaults to home. */
+  realHome?: string;
+  /** The running Gatehouse's pid (from endpoint.json), so `kill <pid>` is recognised as stopping the guard. */
+  gatehousePid?: number;
+  /** Extra agent configuration folders to protect (`$CLAUDE_CONFIG_DIR`, `$CODEX_HOME`, `$GEMINI_CLI_HOME`). */
+  agentConfigDirs?: string[];
+  /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */
+  globMatches?: Map<string, string[]>;
+  /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
+  problem?: string;
 }
 
 /** Everything the policy needs, gathered up front so evaluation itself is pure. */

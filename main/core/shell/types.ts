@@ -31,6 +31,21 @@ export interface SimpleCommand {
   wrappers: string[];
   /** True when some word is not static text (variable, substitution, glob brace with expansion…). */
   dynamic: boolean;
+  /** Span of each argv word (same length as argv); words of a nested `sh -c` script map to the script's span. */
+  wordSpans?: Span[];
+  /** argv[0] as written, unquoted but not normalized (`/bin/rm`, `./git`), so allow rules can tell `./git` from `git`. */
+  program?: string;
+  /**
+   * Readings of the command for rules, outermost first: the full words (env prefixes and wrappers included,
+   * program words as written, quotes removed), then the words left after each wrapper is peeled.
+   */
+  forms?: string[][];
+  /** Directory the command runs in when an earlier `cd` moved it away from the context's cwd (absolute). */
+  cwd?: string;
+  /** Started in the background with `&`. */
+  background?: boolean;
+  /** Run through `xargs`, which appends words read from stdin: exact allow rules cannot vouch for it. */
+  appendsArgs?: boolean;
 }
 
 /** Why a command can never be auto-allowed by a rule, with where it sits. */

@@ -12,6 +12,7 @@ import type {
   ToolRequest,
   Verdict,
 } from '../../../common/domain.js';
+import type { AuditStats } from '../../../common/api.js';
 
 /** Result of walking the audit hash chain. */
 export type VerifyReport =
@@ -24,9 +25,9 @@ export interface Store {
   insertRequest(request: ToolRequest, verdict: Verdict): AuditEntry;
   /** Records the one final decision for a request; throws StoreConflictError if it was already decided. */
   recordDecision(id: string, decision: Decision): AuditEntry;
-  /** The request, verdict and decision for an id, or null. */
+  /** The request, verdict and decision for an id, or null. Args are the REDACTED ones stored (the broker keeps the originals in memory while pending). */
   getRecord(id: string): RequestRecord | null;
-  /** Requests still pending, oldest first. */
+  /** Requests still pending, oldest first (redacted, like getRecord). */
   listPending(): RequestRecord[];
   /** Marks every still-pending request cancelled (startup after a crash, shutdown). */
   cancelAllPending(reason: string): number;
@@ -52,8 +53,10 @@ export interface Store {
   /** Streams the filtered audit in insertion order, in bounded memory. */
   iterateAudit(filter: AuditFilter): IterableIterator<AuditEntry>;
   verifyAudit(): VerifyReport;
-  /** Applies retention settings; returns how many entries were pruned. */
-  pruneAudit(now: Date): number;
+  /** Applies retention settings; returns how many entries were pruned (at most maxRows, so a caller can prune in slices). */
+  pruneAudit(now: Date, maxRows?: number): number;
+  /** Counts for the History dashboard over the filtered audit (cursor and limit ignored). */
+  auditStats(filter: AuditFilter): AuditStats;
 
   close(): void;
 }

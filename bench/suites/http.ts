@@ -1,0 +1,105 @@
+// A rule-decided Claude Code event through POST /v1/hooks/claude-code (real core, store and policy) against a bare
+// node:http server answering fixed JSON, measured in the same run with the same keep-alive client.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createCore } from '../../main/core/core.js';
+import { newSecret } from '../../main/core/server/auth.js';
+import { startServer } from '../../main/core/server/server.js';
+import { percentile, type BenchRow, type BenchSuite } from '../types.js';
+
+const WARMUP = 300;
+const SEQUENTIAL = 2000;
+const CONCURRENT = 4000;
+const CONCURRENCY = 16;
+const FIXED_ANSWER = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'rule Bash(npm test)' } });
+
+interface Target {
+  port: number;
+  path: string;
+  token: string;
+}
+
+/** One POST over the given keep-alive agent; resolves with the latency in ms. */
+function post(agent: Agent, t: Target, body: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: t.port, path: t.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${t.token}` } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+        res.resume();
+        res.on('end', () => resolve(performance.now() - start));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Sequential latencies (ms) and concurrent throughput (req/s) for one target. */
+async function measure(t: Target, body: string): Promise<{ latencies: number[]; rps: number }> {
+  const one = new Agent({ keepAlive: true, maxSockets: 1 });
+  for (let i = 0; i < WARMUP; i++) await post(one, t, body);
+  const latencies: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) latencies.push(await post(one, t, body));
+  one.destroy();
+
+  const many = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < CONCURRENT) await post(many, t, body);
+    }),
+  );
+  const rps = CONCURRENT / ((performance.now() - start) / 1000);
+  many.destroy();
+  return { latencies, rps };
+}
+
+export const suite: BenchSuite = {
+  name: 'http',
+  async run(): Promise<BenchRow[]> {
+    const home = mkdtempSync(join(tmpdir(), 'gatehouse-bench-http-'));
+    const ws = mkdtempSync(join(tmpdir(), 'gatehouse-bench-ws-'));
+    const core = await createCore({ home, logger: () => {} });
+    const token = newSecret();
+    const server = await startServer(core, { port: 0, agentToken: token });
+    const bare = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(FIXED_ANSWER));
+    });
+    try {
+      await core.approver.createRule({ action: 'allow', pattern: 'Bash(npm test)' });
+      const event = JSON.stringify({
+        session_id: 'bench', transcript_path: '/tmp/t.jsonl', cwd: ws, permission_mode: 'default', hook_event_name: 'PreToolUse',
+        tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run the test suite' }, tool_use_id: 'toolu_bench',
+      });
+      await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
+      const barePort = (bare.address() as { port: number }).port;
+      const baseline = await measure({ port: barePort, path: '/', token }, event);
+      const ours = await measure({ port: server.port, path: '/v1/hooks/claude-code', token }, event);
+
+      const p50 = percentile(ours.latencies, 50);
+      const p99 = percentile(ours.latencies, 99);
+      const baseP50 = percentile(baseline.latencies, 50);
+      const ratio = ours.rps / baseline.rps;
+      return [
+        { name: 'hook route p50 (rule-decided Bash)', value: p50, unit: 'ms', baseline: { name: 'bare node:http p50', value: baseP50, unit: 'ms' }, goal: '≤ 2 ms', met: p50 <= 2 },
+        { name: 'hook route p99 (rule-decided Bash)', value: p99, unit: 'ms', baseline: { name: 'bare node:http p99', value: percentile(baseline.latencies, 99), unit: 'ms' } },
+        { name: `hook route throughput (${CONCURRENCY} concurrent)`, value: ours.rps, unit: 'req/s', baseline: { name: 'bare node:http', value: baseline.rps, unit: 'req/s' } },
+        { name: 'hook route throughput ratio', value: ratio, unit: '×', baseline: { name: 'bare node:http', value: 1, unit: '×' }, goal: '≥ 0.5×', met: ratio >= 0.5 },
+      ];
+    } finally {
+      bare.close();
+      const closing = server.close();
+      await core.close();
+      await closing;
+      rmSync(home, { recursive: true, force: true });
+      rmSync(ws, { recursive: true, force: true });
+    }
+  },
+};

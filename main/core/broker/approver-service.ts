@@ -1,0 +1,197 @@
+// The person's side of the core: every GatehouseApi verb (except subscribe/exportAudit) as a plain async method
+// that throws typed errors. The HTTP routes map them to status codes; the Electron IPC maps them to {ok:false,error}.
+// Free of electron and fastify, so both hosts can use it.
+import type { DecisionInput, ImportReport, Preset, Review, RuleSuggestion, WhatIfReport, AuditStats } from '../../../common/api.js';
+import type {
+  AuditEntry,
+  AuditFilter,
+  AuditPage,
+  CoreSettings,
+  RequestRecord,
+  Rule,
+  RuleInput,
+  SessionApproval,
+  ToolRequest,
+} from '../../../common/domain.js';
+import { findPreset, PRESETS } from '../presets.js';
+import type { Store } from '../store/types.js';
+import type { Broker } from './broker.js';
+import { InputError, NotFoundError, viaStore } from './errors.js';
+import type { CoreEvents } from './events.js';
+import { addRules, exportPermissionLists, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
+import { whatIf, type WhatIfDeps } from './what-if.js';
+
+/** What the service needs from the policy and review layers (wired by createCore). */
+export interface ApproverPorts {
+  review(request: ToolRequest): Promise<Review>;
+  suggest(request: ToolRequest): RuleSuggestion;
+  /** Throws with a one-line reason when a rule pattern is malformed. */
+  validatePattern(pattern: string): void;
+  whatIf: Omit<WhatIfDeps, 'store'>;
+}
+
+/** Implements the approver verbs over the broker and the store. */
+export class ApproverService {
+  constructor(
+    private readonly broker: Broker,
+    private readonly store: Store,
+    private readonly events: CoreEvents,
+    private readonly ports: ApproverPorts,
+    private readonly now: () => Date,
+    private readonly onSettings: (settings: CoreSettings) => void,
+  ) {}
+
+  /** Pending requests, oldest first, with the agent's original args. */
+  async listPending(): Promise<RequestRecord[]> {
+    return this.broker.listPending();
+  }
+
+  /** One request by id (pending: original args; decided: as stored, redacted). */
+  async getRequest(id: string): Promise<RequestRecord> {
+    return this.broker.get(id);
+  }
+
+  /** Review material: the file diff, the command's parts, or the redacted args. */
+  async getReview(id: string): Promise<Review> {
+    return this.ports.review(this.broker.get(id).request);
+  }
+
+  /** The narrowest sensible "always" rule for a request. */
+  async suggestRule(id: string): Promise<RuleSuggestion> {
+    return this.ports.suggest(this.broker.get(id).request);
+  }
+
+  /** The person's decision on a pending request (404 unknown, 409 no longer pending, 400 bad input). */
+  async decide(id: string, input: DecisionInput): Promise<RequestRecord> {
+    return this.broker.decide(id, input);
+  }
+
+  /** Every rule, oldest first. */
+  async listRules(): Promise<Rule[]> {
+    return viaStore(() => this.store.listRules());
+  }
+
+  /** Creates a rule (the store checks its pattern with the policy's parser). */
+  async createRule(input: RuleInput): Promise<Rule> {
+    return this.ruleChanged(viaStore(() => this.store.createRule({ ...input, source: input.source ?? 'user' })));
+  }
+
+  /** Edits a rule. */
+  async updateRule(id: string, patch: Partial<RuleInput>): Promise<Rule> {
+    return this.ruleChanged(viaStore(() => this.store.updateRule(id, patch)));
+  }
+
+  /** Deletes a rule. */
+  async deleteRule(id: string): Promise<null> {
+    viaStore(() => this.store.deleteRule(id));
+    this.events.publish({ type: 'rule_changed' });
+    return null;
+  }
+
+  /** How a rule would have decided past requests, with warnings, before it is saved. */
+  async whatIf(input: RuleInput): Promise<WhatIfReport> {
+    this.checkPattern(input.pattern);
+    const at = this.now().toISOString();
+    const rule: Rule = {
+      id: 'what-if',
+      action: input.action,
+      pattern: input.pattern.trim(),
+      scope: input.scope ?? null,
+      enabled: true,
+      expires_at: null,
+      uses_left: null,
+      note: null,
+      created_at: at,
+      last_used_at: null,
+      hit_count: 0,
+      source: input.source ?? 'user',
+    };
+    return whatIf(rule, { store: this.store, ...this.ports.whatIf });
+  }
+
+  /** Imports a Claude Code settings file's permissions as rules (source "import"); malformed entries are skipped. */
+  async importClaudeSettings(json: string): Promise<ImportReport> {
+    if (typeof json !== 'string') throw new InputError('json must be the settings file text');
+    const { entries, skipped } = parseClaudePermissions(json);
+    const report = addRules(this.store, entries, 'import');
+    report.skipped.unshift(...skipped);
+    if (report.imported.length > 0) this.events.publish({ type: 'rule_changed' });
+    return report;
+  }
+
+  /** The live rules as Claude Code's `{allow, ask, deny}` lists. */
+  async exportRules(): Promise<PermissionLists> {
+    return exportPermissionLists(viaStore(() => this.store.listRules()), this.now());
+  }
+
+  /** The rule presets on offer. */
+  async listPresets(): Promise<Preset[]> {
+    return [...PRESETS];
+  }
+
+  /** Adds a preset's rules (source "preset"); rules already present are skipped. */
+  async applyPreset(name: string): Promise<ImportReport> {
+    const preset = findPreset(name);
+    if (!preset) throw new NotFoundError(`no preset named ${name}; known: ${PRESETS.map((p) => p.name).join(', ')}`);
+    const report = addRules(this.store, preset.rules, 'preset');
+    if (report.imported.length > 0) this.events.publish({ type: 'rule_changed' });
+    return report;
+  }
+
+  /** Live session approvals. */
+  async listSessionApprovals(): Promise<SessionApproval[]> {
+    return viaStore(() => this.store.listSessionApprovals(this.now()));
+  }
+
+  /** Ends a session approval now. */
+  async revokeSessionApproval(id: string): Promise<null> {
+    viaStore(() => this.store.revokeSessionApproval(id));
+    return null;
+  }
+
+  /** Current settings. */
+  async getSettings(): Promise<CoreSettings> {
+    return viaStore(() => this.store.getSettings());
+  }
+
+  /** Changes settings; announces the mode separately because the tray and banners follow it. */
+  async updateSettings(patch: Partial<CoreSettings>): Promise<CoreSettings> {
+    const before = viaStore(() => this.store.getSettings());
+    const after = viaStore(() => this.store.updateSettings(patch));
+    this.onSettings(after);
+    this.events.publish({ type: 'settings_changed', settings: after });
+    if (after.mode !== before.mode) this.events.publish({ type: 'mode_changed', mode: after.mode });
+    return after;
+  }
+
+  /** One page of the audit, newest first. */
+  async queryAudit(filter: AuditFilter): Promise<AuditPage> {
+    return viaStore(() => this.store.queryAudit(filter));
+  }
+
+  /** One audit entry. */
+  async getAuditEntry(id: string): Promise<AuditEntry> {
+    const entry = viaStore(() => this.store.getAuditEntry(id));
+    if (!entry) throw new NotFoundError(`no audit entry with id ${id}`);
+    return entry;
+  }
+
+  /** Dashboard counts over the filtered audit. */
+  async auditStats(filter: AuditFilter): Promise<AuditStats> {
+    return viaStore(() => this.store.auditStats(filter));
+  }
+
+  private checkPattern(pattern: unknown): void {
+    if (typeof pattern !== 'string') throw new InputError('pattern must be a string such as Bash(git status)');
+    try {
+      this.ports.validatePattern(pattern);
+    } catch (err) {
+      throw new InputError((err as Error).message);
+    }
+  }
+
+  private ruleChanged(rule: Rule): Rule {
+    this.events.publish({ type: 'rule_changed' });
+    return rule;
+  }
+}

@@ -1,0 +1,267 @@
+// The broker: every request gets a verdict and an audit entry at once; those the policy cannot decide wait here for
+// a person, a timeout or shutdown. Many agents wait at once; a decision wakes exactly that request's waiters.
+import { randomFillSync } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import type { DecisionInput } from '../../../common/api.js';
+import type { CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, ToolRequest, Verdict } from '../../../common/domain.js';
+import { summarize } from '../store/index.js';
+import type { Store } from '../store/types.js';
+import { ConflictError, InputError, NotFoundError, viaStore } from './errors.js';
+import type { CoreEvents } from './events.js';
+import type { Metrics } from './metrics.js';
+import { agentOutcome, decidedByVerdict } from './outcome.js';
+import { buildRequest, type SubmitInput } from './submit-input.js';
+import { validateUpdatedArgs } from './updated-args.js';
+
+/** What the broker needs from the rest of the core (injected so that tests and the facade wire real parts). */
+export interface BrokerDeps {
+  store: Store;
+  /** The policy's verdict for a request (rules, session approvals, mode and workspace gathered by the caller). */
+  evaluate(request: ToolRequest): Promise<Verdict>;
+  fingerprint(toolName: string, args: Record<string, unknown>): string;
+  /** The narrowest sensible rule pattern for "always". */
+  suggestPattern(request: ToolRequest): string;
+  settings(): CoreSettings;
+  events: CoreEvents;
+  metrics: Metrics;
+  now(): Date;
+}
+
+interface Pending {
+  /** The request with the agent's original (un-redacted) args: the review and the hook's updatedInput need them. */
+  record: RequestRecord;
+  waiters: Set<(record: RequestRecord) => void>;
+  timer: NodeJS.Timeout | undefined;
+}
+
+// setTimeout cannot wait longer than 2^31-1 ms; a longer timeout is as good as none.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+// Recently finished requests stay in memory: a waiter that arrives just after the end (or after shutdown closed the
+// store) still gets the outcome, and the hook's updatedInput keeps the person's exact args.
+const RECENT = 1000;
+
+/** Holds pending requests and their waiters; records every outcome in the store exactly once. */
+export class Broker {
+  private readonly pending = new Map<string, Pending>();
+  private readonly recent = new Map<string, RequestRecord>();
+  private readonly newId = monotonicFactory(pooledRandom());
+  private closed = false;
+
+  constructor(private readonly deps: BrokerDeps) {}
+
+  /** Evaluates and records a request; decided at once, or pending for a person. Returns the record as it stands. */
+  async submit(input: SubmitInput): Promise<RequestRecord> {
+    if (this.closed) throw new ConflictError('Gatehouse is shutting down');
+    const { store, metrics, events } = this.deps;
+    const received = this.deps.now();
+    const request = buildRequest(input, this.newId(received.getTime()), received, this.deps.fingerprint);
+    const verdict = await this.safeEvaluate(request);
+    if (this.closed) throw new ConflictError('Gatehouse is shutting down');
+    viaStore(() => store.insertRequest(request, verdict));
+
+    if (verdict.decision !== 'ask') {
+      metrics.onSubmitted(false, verdict.risks, verdict.hard_deny === true);
+      const decision: Decision = {
+        status: verdict.decision === 'allow' ? 'approved' : 'denied',
+        decided_by: decidedByVerdict(verdict, this.deps.settings().mode),
+        decided_at: this.deps.now().toISOString(),
+        latency_ms: this.deps.now().getTime() - received.getTime(),
+      };
+      if (verdict.matched_rule) decision.rule_id = verdict.matched_rule;
+      viaStore(() => store.recordDecision(request.id, decision));
+      if (verdict.matched_rule) this.recordRuleHit(verdict.matched_rule);
+      const record = { request, status: decision.status, verdict, decision };
+      this.afterDecision(record);
+      return record;
+    }
+
+    metrics.onSubmitted(true, verdict.risks, false);
+    const record: RequestRecord = { request, status: 'pending', verdict };
+    const timeout = this.deps.settings().timeout_seconds;
+    const entry: Pending = { record, waiters: new Set(), timer: undefined };
+    if (timeout > 0) {
+      const ms = Math.min(timeout * 1000, MAX_TIMER_MS);
+      record.expires_at = new Date(received.getTime() + ms).toISOString();
+      entry.timer = setTimeout(() => this.expire(request.id), ms);
+      entry.timer.unref();
+    }
+    this.pending.set(request.id, entry);
+    events.publish({ type: 'request_pending', record });
+    return record;
+  }
+
+  /**
+   * Waits up to `seconds` for a final status; resolves with the record as it then stands (still pending when no
+   * one decided in time). An aborted signal stops the wait the same way.
+   */
+  wait(id: string, seconds: number, signal?: AbortSignal): Promise<RequestRecord> {
+    const entry = this.pending.get(id);
+    if (!entry || seconds <= 0 || signal?.aborted) return Promise.resolve(this.get(id));
+    return new Promise((resolve) => {
+      const done = (record: RequestRecord) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        entry.waiters.delete(done);
+        resolve(record);
+      };
+      const onAbort = () => done(entry.record);
+      const timer = setTimeout(() => done(entry.record), Math.min(seconds * 1000, MAX_TIMER_MS));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      entry.waiters.add(done);
+    });
+  }
+
+  /** The record for an id: pending and recent ones from memory (original args), older ones from the store (redacted). */
+  get(id: string): RequestRecord {
+    const entry = this.pending.get(id);
+    if (entry) return entry.record;
+    const recent = this.recent.get(id);
+    if (recent) return recent;
+    const record = viaStore(() => this.deps.store.getRecord(id));
+    if (!record) throw new NotFoundError(`no request with id ${id}`);
+    return record;
+  }
+
+  /** Pending requests, oldest first, with their original args. */
+  listPending(): RequestRecord[] {
+    return [...this.pending.values()].map((p) => p.record);
+  }
+
+  /** The person's decision: validates everything first, then creates the rule / session approval and records it. */
+  decide(id: string, input: DecisionInput): RequestRecord {
+    const entry = this.requirePending(id);
+    const { request } = entry.record;
+    if (typeof input.approved !== 'boolean') throw new InputError('approved must be true or false');
+    const scope = input.scope ?? 'once';
+    if (scope !== 'once' && scope !== 'session' && scope !== 'always') throw new InputError('scope must be once, session or always');
+    if (input.updated_args !== undefined && !input.approved) throw new InputError('updated_args only go with an approval');
+    const updatedArgs =
+      input.updated_args === undefined ? undefined : validateUpdatedArgs(request.agent, request.tool_name, request.args, input.updated_args);
+    if (scope === 'session' && !input.approved) throw new InputError('scope "session" only applies to approvals');
+    if (scope === 'session' && !request.session_id) throw new InputError('scope "session" needs a request that carries a session_id');
+    const ruleInput = scope === 'always' ? this.alwaysRule(request, input) : undefined;
+
+    const now = this.deps.now();
+    const decision: Decision = {
+      status: input.approved ? 'approved' : 'denied',
+      decided_by: 'user',
+      decided_at: now.toISOString(),
+      scope,
+      latency_ms: now.getTime() - Date.parse(request.received_at),
+    };
+    if (input.reason) decision.reason = input.reason;
+    if (updatedArgs) decision.updated_args = updatedArgs;
+    if (ruleInput) {
+      decision.created_rule = viaStore(() => this.deps.store.createRule(ruleInput));
+      this.deps.events.publish({ type: 'rule_changed' });
+    }
+    if (scope === 'session' && request.session_id) {
+      const ttl = this.deps.settings().session_ttl_seconds;
+      viaStore(() =>
+        this.deps.store.addSessionApproval({
+          agent: request.agent,
+          session_id: request.session_id as string,
+          payload: request.payload,
+          tool_name: request.tool_name,
+          summary: summarize(request.tool_name, request.args),
+          expires_at: ttl > 0 ? new Date(now.getTime() + ttl * 1000).toISOString() : null,
+        }),
+      );
+    }
+    return this.finish(entry, decision);
+  }
+
+  /** Ends a pending request as cancelled (agent gone, shutdown); a no-op when it is no longer pending. */
+  cancel(id: string, reason: string): void {
+    const entry = this.pending.get(id);
+    if (entry) this.end(entry, 'cancelled', 'shutdown', reason);
+  }
+
+  /** Ends a pending request whose time ran out. Threat: a timeout never approves. */
+  expire(id: string, reason?: string): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    const seconds = this.deps.settings().timeout_seconds;
+    this.end(entry, 'expired', 'timeout', reason ?? `no decision within ${seconds} s`);
+  }
+
+  /** Shutdown: refuses new requests; every waiter gets "no decision" and every pending entry ends cancelled. */
+  close(): void {
+    this.closed = true;
+    for (const entry of [...this.pending.values()]) this.end(entry, 'cancelled', 'shutdown', 'Gatehouse shut down before a decision');
+  }
+
+  private end(entry: Pending, status: Extract<DecisionStatus, 'expired' | 'cancelled'>, by: 'timeout' | 'shutdown', reason: string): void {
+    const now = this.deps.now();
+    this.finish(entry, {
+      status,
+      decided_by: by,
+      decided_at: now.toISOString(),
+      reason,
+      latency_ms: now.getTime() - Date.parse(entry.record.request.received_at),
+    });
+  }
+
+  private finish(entry: Pending, decision: Decision): RequestRecord {
+    const { request, verdict } = entry.record;
+    viaStore(() => this.deps.store.recordDecision(request.id, decision));
+    clearTimeout(entry.timer);
+    this.pending.delete(request.id);
+    const record = { request, status: decision.status, verdict, decision };
+    for (const wake of [...entry.waiters]) wake(record);
+    this.afterDecision(record);
+    return record;
+  }
+
+  private afterDecision(record: RequestRecord & { decision: Decision }): void {
+    this.recent.set(record.request.id, record);
+    if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value as string);
+    const refused = agentOutcome(record, this.deps.settings().timeout_outcome) === 'deny';
+    this.deps.metrics.onDecided(record.decision.status, record.decision.latency_ms, refused);
+    this.deps.events.publish({ type: 'request_decided', record });
+  }
+
+  private requirePending(id: string): Pending {
+    const entry = this.pending.get(id);
+    if (entry) return entry;
+    const record = this.get(id);
+    throw new ConflictError(`request ${id} is no longer pending (${record.status})`);
+  }
+
+  /** The rule an "always" decision creates: the person's own, or the suggested narrowest pattern for this workspace. */
+  private alwaysRule(request: ToolRequest, input: DecisionInput): RuleInput {
+    const action = input.approved ? 'allow' : 'deny';
+    if (input.rule) {
+      if (input.rule.action !== action) throw new InputError(`an ${input.approved ? 'approval' : 'denial'} with scope "always" creates an ${action} rule, not ${input.rule.action}`);
+      return { ...input.rule, source: input.rule.source ?? 'user' };
+    }
+    return { action, pattern: this.deps.suggestPattern(request), scope: request.cwd, source: 'user' };
+  }
+
+  private recordRuleHit(ruleId: string): void {
+    viaStore(() => this.deps.store.recordRuleHit(ruleId, this.deps.now()));
+  }
+
+  /** Threat: a policy failure must never turn into an allow; it becomes a question for the person. */
+  private async safeEvaluate(request: ToolRequest): Promise<Verdict> {
+    try {
+      return await this.deps.evaluate(request);
+    } catch (err) {
+      return { decision: 'ask', reasons: [`built-in: the policy could not evaluate this request (${(err as Error).message})`], risks: [] };
+    }
+  }
+}
+
+/** Crypto-random numbers in [0,1) from a refilled pool: ulid draws one byte at a time, a syscall per byte is slow. */
+function pooledRandom(): () => number {
+  const pool = Buffer.alloc(4096);
+  let next = pool.length;
+  return () => {
+    if (next >= pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    return (pool[next++] as number) / 256;
+  };
+}
+

@@ -1,0 +1,93 @@
+// The seam between the broker/service and the policy, shell analysis and review: every call into those layers
+// goes through here, so the rest of the core depends on a handful of functions, not on their modules.
+import { homedir } from 'node:os';
+import type { Review, RuleSuggestion } from '../../../common/api.js';
+import type { CoreSettings, Rule, ToolRequest, Verdict } from '../../../common/domain.js';
+import { decide, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily } from '../policy/index.js';
+import { buildReview } from '../review/review.js';
+import { shellCommandOf } from '../review/shell-command.js';
+import { analyzeShellCommand, initShellParser } from '../shell/index.js';
+import type { ShellAnalysis } from '../shell/types.js';
+import { createRedactor } from '../store/index.js';
+import type { Store } from '../store/types.js';
+import type { ApproverPorts } from './approver-service.js';
+
+/** Everything the core needs from the policy side. */
+export interface PolicyPorts extends ApproverPorts {
+  evaluate(request: ToolRequest, store: Store, settings: CoreSettings): Promise<Verdict>;
+  fingerprint(toolName: string, args: Record<string, unknown>): string;
+}
+
+/** Loads the shell grammar once and returns the ports bound to this Gatehouse home. */
+export async function createPolicyPorts(opts: { home: string; now: () => Date }): Promise<PolicyPorts> {
+  await initShellParser();
+  const userHome = homedir();
+  const redactor = createRedactor();
+
+  const analysisOf = (request: ToolRequest): ShellAnalysis | undefined => {
+    const command = toolFamily(request.tool_name) === 'shell' ? shellCommandOf(request.args) : null;
+    return command === null ? undefined : analyzeShellCommand(command, { cwd: request.cwd ?? userHome, home: userHome });
+  };
+
+  // What-if re-reads thousands of past commands, many of them repeats.
+  const analyses = new Map<string, ShellAnalysis | undefined>();
+  const analysisCached = (request: ToolRequest): ShellAnalysis | undefined => {
+    const key = `${request.cwd}\0${JSON.stringify(request.args['command'])}`;
+    if (!analyses.has(key)) {
+      if (analyses.size > 10_000) analyses.clear();
+      analyses.set(key, analysisOf(request));
+    }
+    return analyses.get(key);
+  };
+
+  return {
+    async evaluate(request, store, settings) {
+      const at = opts.now();
+      return decide(request, {
+        rules: store.listRules(),
+        sessionApprovals: store.listSessionApprovals(at),
+        mode: settings.mode,
+        home: userHome,
+        gatehouseHome: opts.home,
+        now: at,
+      });
+    },
+    fingerprint: (toolName, args) => payloadFingerprint(toolName, args),
+    review: (request): Promise<Review> =>
+      buildReview(request, {
+        analyzeShell: analyzeShellCommand,
+        redact: (v) => redactor.value(v),
+        home: userHome,
+      }),
+    suggest(request): RuleSuggestion {
+      const s = suggestRulePattern(request, analysisOf(request));
+      const suggestion: RuleSuggestion = { pattern: s.pattern, scope: request.cwd, broad: s.broad };
+      if (s.warning) suggestion.warning = s.warning;
+      return suggestion;
+    },
+    validatePattern: (pattern) => {
+      parseRulePattern(pattern);
+    },
+    whatIf: {
+      async matches(rule: Rule, request: ToolRequest) {
+        if (request.cwd === null) return false;
+        try {
+          // Past entries are judged lexically (no paths probed): the files may have changed or gone since.
+          const workspace = { cwd: request.cwd, home: userHome, gatehouseHome: opts.home, paths: new Map() };
+          return ruleMatchesRequest(rule, request, workspace, analysisCached(request));
+        } catch {
+          // An entry the analysis cannot read (stored redacted, truncated) is simply not counted as a match.
+          return false;
+        }
+      },
+      matchesEverything(pattern) {
+        const parsed = parseRulePattern(pattern);
+        if (parsed.kind === 'tool') return `${pattern} matches every ${parsed.tool} call`;
+        if (parsed.kind === 'path' && /^(\/{0,2})\*\*?$/.test(parsed.specifier.trim())) return `${pattern} matches every ${parsed.tool} path`;
+        if (parsed.kind === 'other' && parsed.specifier.trim() === '*') return `${pattern} matches every ${parsed.tool} call`;
+        if (parsed.kind === 'mcp' && parsed.tool === null) return `${pattern} matches every tool of the ${parsed.server} MCP server`;
+        return null;
+      },
+    },
+  };
+}

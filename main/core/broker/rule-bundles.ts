@@ -1,0 +1,84 @@
+// Rules in bulk: Claude Code `permissions` blocks in and out, and presets, all added through one path.
+import type { ImportReport } from '../../../common/api.js';
+import type { Rule, RuleAction, RuleSource } from '../../../common/domain.js';
+import type { Store } from '../store/types.js';
+import { InputError, fromStoreError } from './errors.js';
+
+/** Claude Code's permissions shape. */
+export interface PermissionLists {
+  allow: string[];
+  ask: string[];
+  deny: string[];
+}
+
+const ACTIONS: RuleAction[] = ['deny', 'ask', 'allow'];
+
+/**
+ * Reads a Claude Code settings file (`{permissions:{allow,ask,deny}}`) or a bare `{allow,ask,deny}`; entries that
+ * are not strings are reported as skipped. Throws InputError when the text is not such a JSON object at all.
+ */
+export function parseClaudePermissions(json: string): { entries: Array<{ action: RuleAction; pattern: string }>; skipped: ImportReport['skipped'] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (err) {
+    throw new InputError(`not valid JSON: ${(err as Error).message}`);
+  }
+  const root = isObject(parsed) && isObject(parsed['permissions']) ? parsed['permissions'] : parsed;
+  if (!isObject(root) || !ACTIONS.some((a) => a in root)) {
+    throw new InputError('expected a Claude Code settings object with permissions.allow / ask / deny lists');
+  }
+  const entries: Array<{ action: RuleAction; pattern: string }> = [];
+  const skipped: ImportReport['skipped'] = [];
+  for (const action of ACTIONS) {
+    const list = root[action];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      skipped.push({ entry: `permissions.${action}`, why: 'not a list' });
+      continue;
+    }
+    for (const item of list) {
+      if (typeof item === 'string') entries.push({ action, pattern: item });
+      else skipped.push({ entry: JSON.stringify(item) ?? String(item), why: 'not a string' });
+    }
+  }
+  return { entries, skipped };
+}
+
+/**
+ * Adds rules as global rules from `source`: a pattern the store's parser rejects, or one already present with the
+ * same action, is skipped with the reason.
+ */
+export function addRules(store: Store, entries: Array<{ action: RuleAction; pattern: string; note?: string }>, source: RuleSource): ImportReport {
+  const report: ImportReport = { imported: [], skipped: [] };
+  const existing = new Set(store.listRules().filter((r) => r.scope === null).map((r) => `${r.action} ${r.pattern}`));
+  for (const { action, pattern, note } of entries) {
+    const key = `${action} ${pattern.trim()}`;
+    if (existing.has(key)) {
+      report.skipped.push({ entry: pattern, why: `already present as an ${action} rule` });
+      continue;
+    }
+    try {
+      report.imported.push(store.createRule({ action, pattern: pattern.trim(), source, note: note ?? null }));
+      existing.add(key);
+    } catch (err) {
+      report.skipped.push({ entry: pattern, why: (fromStoreError(err) as Error).message });
+    }
+  }
+  return report;
+}
+
+/** The rules as Claude Code's permissions lists: enabled, unexpired, with uses left; each pattern once. */
+export function exportPermissionLists(rules: Rule[], now: Date): PermissionLists {
+  const out: PermissionLists = { allow: [], ask: [], deny: [] };
+  for (const r of rules) {
+    if (!r.enabled || r.uses_left === 0) continue;
+    if (r.expires_at !== null && Date.parse(r.expires_at) <= now.getTime()) continue;
+    if (!out[r.action].includes(r.pattern)) out[r.action].push(r.pattern);
+  }
+  return out;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

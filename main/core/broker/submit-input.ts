@@ -1,0 +1,69 @@
+// What an agent submits (HTTP body of POST /v1/requests, or a translated hook event), and its ToolRequest.
+import type { Presentation, ToolRequest } from '../../../common/domain.js';
+import { InputError } from './errors.js';
+
+/** A tool call as an agent submits it; the fields of an llm-do ApprovalRequest are accepted as they are. */
+export interface SubmitInput {
+  tool_name: string;
+  args: Record<string, unknown>;
+  agent?: string;
+  session_id?: string | null;
+  cwd?: string | null;
+  description?: string;
+  payload?: string;
+  presentation?: Presentation;
+  group_id?: string;
+  /** llm-do's "approval required" hint; Gatehouse decides anyway, so it changes nothing. */
+  required?: boolean;
+}
+
+/** Builds the request record; the payload fingerprint defaults to tool name plus canonical args. */
+export function buildRequest(
+  input: SubmitInput,
+  id: string,
+  now: Date,
+  fingerprint: (toolName: string, args: Record<string, unknown>) => string,
+): ToolRequest {
+  checkText('tool_name', input.tool_name);
+  if (input.tool_name.trim() === '') throw new InputError('tool_name must not be empty');
+  if (input.cwd) checkPath('cwd', input.cwd);
+  checkArgPaths(input.args);
+  const request: ToolRequest = {
+    id,
+    received_at: now.toISOString(),
+    agent: input.agent ?? 'http',
+    session_id: input.session_id ?? null,
+    cwd: input.cwd ?? null,
+    tool_name: input.tool_name,
+    args: input.args,
+    payload: input.payload ?? fingerprint(input.tool_name, input.args),
+  };
+  if (input.description !== undefined) request.description = input.description;
+  if (input.presentation !== undefined) request.presentation = input.presentation;
+  if (input.group_id !== undefined) request.group_id = input.group_id;
+  return request;
+}
+
+const PATH_KEYS = new Set(['file_path', 'notebook_path', 'path', 'dir_path', 'cwd', 'directory', 'absolute_path']);
+
+/**
+ * Threat: a path with a NUL byte or a lone surrogate means different files to different layers (C APIs stop at
+ * NUL; invalid UTF-16 is re-encoded). Such paths are refused outright rather than reasoned about.
+ */
+function checkArgPaths(args: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(args)) {
+    if (PATH_KEYS.has(key) && typeof value === 'string') checkPath(`args.${key}`, value);
+  }
+}
+
+function checkPath(field: string, value: string): void {
+  checkText(field, value);
+  if (value.includes('\0')) throw new InputError(`${field} contains a NUL byte`);
+}
+
+// With the `u` flag a surrogate pair is one code point, so \p{Cs} only matches a lone surrogate.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function checkText(field: string, value: string): void {
+  if (LONE_SURROGATE.test(value)) throw new InputError(`${field} is not valid Unicode (lone surrogate)`);
+}

@@ -1,0 +1,67 @@
+// The `gatehouse` CLI dispatcher. Each subcommand is imported only when used, so `hook` loads nothing heavy.
+
+const USAGE = `usage: gatehouse <command> [options]
+
+  serve [--port N] [--home DIR]      run the headless core and web UI; writes endpoint.json
+  hook claude-code                   answer one Claude Code hook event (stdin) from the running Gatehouse
+  check --rules FILE [--cwd DIR] [--mode interactive|approve-all|strict]
+                                     evaluate one PreToolUse event (stdin) against a rules file, no server
+  rules list|add|remove|enable|disable|import|export ...
+                                     manage rules in GATEHOUSE_HOME's database
+  audit query|export|verify ...      read, export or verify the audit log
+
+GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
+`;
+
+const out = (s: string) => void process.stdout.write(s);
+const err = (s: string) => void process.stderr.write(s);
+
+/** Runs one CLI invocation; sets process.exitCode (serve keeps running until a signal). */
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'hook': {
+      const { runHook } = await import('./hook.js');
+      process.exitCode = await runHook(rest);
+      return;
+    }
+    case 'serve': {
+      const { runServe } = await import('./serve.js');
+      process.exitCode = await runServe(rest);
+      return;
+    }
+    case 'check': {
+      const [{ runCheck }, stdin] = await Promise.all([import('./check.js'), readAll(process.stdin)]);
+      process.exitCode = await runCheck(rest, { stdin, stdout: out, stderr: err });
+      return;
+    }
+    case 'rules': {
+      const { runRules } = await import('./rules.js');
+      process.exitCode = await runRules(rest, { stdout: out, stderr: err, env: process.env });
+      return;
+    }
+    case 'audit': {
+      const { runAudit } = await import('./audit.js');
+      process.exitCode = await runAudit(rest, { stdout: out, stderr: err, env: process.env, stdoutStream: process.stdout });
+      return;
+    }
+    case '--help':
+    case '-h':
+    case 'help':
+      out(USAGE);
+      process.exitCode = 0;
+      return;
+    default:
+      err(command === undefined ? USAGE : `gatehouse: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}
+
+function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
+  });
+}

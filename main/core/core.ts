@@ -1,0 +1,116 @@
+// The core facade: store + policy + broker + review wired together. The headless server and the Electron shell both
+// start here; nothing in it imports electron or fastify.
+import type { Writable } from 'node:stream';
+import type { ExportFormat } from '../../common/api.js';
+import type { AuditFilter, CoreSettings, RequestRecord } from '../../common/domain.js';
+import { ApproverService } from './broker/approver-service.js';
+import { Broker } from './broker/broker.js';
+import { CoreEvents } from './broker/events.js';
+import { Metrics } from './broker/metrics.js';
+import { agentOutcome, type AgentOutcome } from './broker/outcome.js';
+import type { SubmitInput } from './broker/submit-input.js';
+import { createPolicyPorts } from './broker/policy-ports.js';
+import { dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
+
+export { ApproverService } from './broker/approver-service.js';
+export { ConflictError, ForbiddenError, GatehouseError, InputError, NotFoundError } from './broker/errors.js';
+export type { SubmitInput } from './broker/submit-input.js';
+export type { AgentOutcome } from './broker/outcome.js';
+export type { CoreEvents } from './broker/events.js';
+
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** How to start a core. */
+export interface CoreOptions {
+  /** GATEHOUSE_HOME: holds gatehouse.db (and endpoint.json, written by whoever serves HTTP). */
+  home: string;
+  /** better_sqlite3.node for the running ABI (the Electron app passes its own build). */
+  nativeBinding?: string;
+  /** Clock, injectable for tests. */
+  now?: () => Date;
+  /** Where to report problems that have no caller to return them to. */
+  logger?: (message: string) => void;
+}
+
+/** A running core. */
+export interface Core {
+  readonly home: string;
+  /** The person's verbs (GatehouseApi minus subscribe/exportAudit), throwing typed errors. */
+  readonly approver: ApproverService;
+  /** request_pending, request_decided, rule_changed, mode_changed, settings_changed (payload: the GatehouseEvent). */
+  readonly events: CoreEvents;
+  readonly metrics: Metrics;
+  /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
+  submit(input: SubmitInput, opts?: { wait?: number; signal?: AbortSignal }): Promise<RequestRecord>;
+  /** Waits up to `seconds` for a pending request to end; resolves with the record as it then stands. */
+  waitFor(id: string, seconds: number, signal?: AbortSignal): Promise<RequestRecord>;
+  /** A request as an agent may see it (404 NotFoundError when unknown). */
+  getRequest(id: string): RequestRecord;
+  /** Ends a pending request as expired (e.g. a hook that cannot wait longer); never approves. */
+  expire(id: string, reason: string): void;
+  /** Ends a pending request as cancelled (e.g. the agent went away). */
+  cancel(id: string, reason: string): void;
+  /** What the agent should be told for a record under the current timeout outcome. */
+  outcome(record: RequestRecord): AgentOutcome;
+  /** Current settings (cached; updated through the approver). */
+  settings(): CoreSettings;
+  /** Streams the filtered audit to `out` (not ended); resolves with the number of rows written. */
+  exportAudit(filter: AuditFilter, format: ExportFormat, out: Writable, onProgress?: (rows: number) => void): Promise<number>;
+  /** Shutdown: waiters get "no decision", pending entries end cancelled, the database closes. */
+  close(): Promise<void>;
+}
+
+/** Opens the store in `home`, loads the shell grammar, marks leftovers of a crash cancelled, and wires the broker. */
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  const now = opts.now ?? (() => new Date());
+  const log = opts.logger ?? ((m: string) => process.stderr.write(`gatehouse: ${m}\n`));
+  const ports = await createPolicyPorts({ home: opts.home, now });
+  const store = openStore(dbPathIn(opts.home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  const leftovers = store.cancelAllPending('Gatehouse stopped before a decision');
+  if (leftovers > 0) log(`${leftovers} request(s) left pending by a previous run were marked cancelled`);
+
+  // Retention runs at start and hourly, in small batches, so a large prune never holds up a request.
+  const stopRetention = startRetention(store, RETENTION_INTERVAL_MS, (err) => log(`audit retention failed: ${(err as Error).message}`));
+  let settings = store.getSettings();
+  const events = new CoreEvents();
+  const metrics = new Metrics();
+  const broker = new Broker({
+    store,
+    evaluate: (request) => ports.evaluate(request, store, settings),
+    fingerprint: ports.fingerprint,
+    suggestPattern: (request) => ports.suggest(request).pattern,
+    settings: () => settings,
+    events,
+    metrics,
+    now,
+  });
+  const approver = new ApproverService(broker, store, events, ports, now, (next) => {
+    settings = next;
+  });
+  let closed = false;
+
+  return {
+    home: opts.home,
+    approver,
+    events,
+    metrics,
+    async submit(input, o = {}) {
+      const record = await broker.submit(input);
+      return o.wait && o.wait > 0 && record.status === 'pending' ? broker.wait(record.request.id, o.wait, o.signal) : record;
+    },
+    waitFor: (id, seconds, signal) => broker.wait(id, seconds, signal),
+    getRequest: (id) => broker.get(id),
+    expire: (id, reason) => broker.expire(id, reason),
+    cancel: (id, reason) => broker.cancel(id, reason),
+    outcome: (record) => agentOutcome(record, settings.timeout_outcome),
+    settings: () => settings,
+    exportAudit: (filter, format, out, onProgress) => exportAudit(store, filter, format, out, onProgress),
+    async close() {
+      if (closed) return;
+      closed = true;
+      stopRetention();
+      broker.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// endpoint.json: how hooks find the running Gatehouse. Node built-ins only, because the hook client imports it.
+import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What endpoint.json holds. */
+export interface Endpoint {
+  url: string;
+  token: string;
+  pid: number;
+}
+
+/** Where endpoint.json lives inside GATEHOUSE_HOME. */
+export function endpointPath(home: string): string {
+  return join(home, 'endpoint.json');
+}
+
+/**
+ * Writes endpoint.json atomically (temp file + rename) with mode 0600 in a 0700 home, so no other user can read
+ * the agent token and a hook never reads a half-written file.
+ */
+export function writeEndpoint(home: string, endpoint: Endpoint): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  chmodSync(home, 0o700);
+  const tmp = join(home, `.endpoint.${process.pid}.tmp`);
+  writeFileSync(tmp, `${JSON.stringify(endpoint)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, endpointPath(home));
+}
+
+/** Removes endpoint.json if it is still ours (another instance may have replaced it since). */
+export function removeEndpoint(home: string, pid: number = process.pid): void {
+  const current = readEndpoint(home);
+  if (current && current.pid !== pid) return;
+  try {
+    unlinkSync(endpointPath(home));
+  } catch {
+    // Already gone: nothing to clean up.
+  }
+}
+
+/** Reads endpoint.json; null when it is missing or not the expected shape. */
+export function readEndpoint(home: string): Endpoint | null {
+  let raw: string;
+  try {
+    raw = readFileSync(endpointPath(home), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null) return null;
+    const { url, token, pid } = v as Record<string, unknown>;
+    if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number') return null;
+    return { url, token, pid };
+  } catch {
+    return null;
+  }
+}

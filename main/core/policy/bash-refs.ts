@@ -1,0 +1,101 @@
+// The file paths a shell command touches, each marked read or (possibly) write, for deny rules, tamper and tiers.
+import path from 'node:path';
+import type { Span } from '../shell/types.js';
+import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
+import { commandPathArgs, commandWriteTargets } from '../shell/index.js';
+import { absolutePath } from '../shell/paths.js';
+import { expandHome } from './paths.js';
+
+/** One path a shell command names, with how the command may use it. */
+export interface BashPathRef {
+  /** Absolute, lexically normalized; also the key into WorkspaceState.paths. */
+  path: string;
+  /** `write` = the command may write, move or delete it (anything but a clearly read-only program or a `<` redirect). */
+  access: 'read' | 'write';
+  /** Index into analysis.commands. */
+  cmd: number;
+  span: Span;
+  /** A `cd` to an unknown place came before: the path's real folder is not known. */
+  unsure: boolean;
+  /** Named by a redirection (`< f`, `> f`) rather than as an argument. */
+  redirect: boolean;
+}
+
+// Programs that only read the files they name (their output can still be redirected; redirects are judged apart).
+const READ_ONLY = new Set([
+  'cat', 'less', 'more', 'head', 'tail', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'ls', 'stat', 'diff',
+  'cmp', 'wc', 'file', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'b2sum', 'jq', 'bat',
+  'od', 'hexdump', 'strings', 'readlink', 'realpath', 'test', '[', '[[', 'tree', 'du', 'df', 'echo',
+  'printf', 'basename', 'dirname', 'cd', 'pushd', 'pwd', 'type', 'which', 'nl', 'column', 'tac', 'rev',
+  'cut', 'tr', 'true', 'false', 'date', 'whoami', 'id', 'uname', 'env', 'printenv', 'zcat', 'zless',
+  'wc', 'look', 'fold', 'expand', 'unexpand', 'paste', 'join', 'comm', 'fmt', 'pr', 'colordiff',
+]);
+// Programs whose written operands the shell analysis knows exactly (commandWriteTargets): their other operands are reads.
+const KNOWN_WRITERS = new Set([
+  'cp', 'mv', 'ln', 'install', 'rm', 'rmdir', 'unlink', 'shred', 'truncate', 'touch', 'mkdir', 'tee',
+  'chmod', 'chown', 'chgrp', 'dd', 'sort', 'iconv', 'sed', 'gsed', 'uniq',
+]);
+const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'ls-tree', 'grep', 'rev-parse', 'cat-file', 'describe', 'shortlog']);
+
+/** Whether a simple command clearly only reads the files it names (so naming a protected file is not tampering). */
+export function isReadOnlyCommand(cmd: SimpleCommand): boolean {
+  const [prog, ...args] = cmd.argv;
+  if (prog === undefined) return true;
+  if (prog === 'git') {
+    const sub = args.find((a) => !a.startsWith('-'));
+    return sub !== undefined && GIT_READ_ONLY.has(sub) && !args.some((a) => /^(--output|-o|--ext-diff)/.test(a));
+  }
+  if (prog === 'sed') {
+    return !args.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a) || /(^|[;}\s/])[wW]\s*\S/.test(a) || /\/[gpIi0-9]*[we]\b/.test(a));
+  }
+  if (prog === 'sort' || prog === 'uniq') return !args.some((a) => /^(-o|--output)/.test(a)) && (prog === 'sort' || args.filter((a) => !a.startsWith('-')).length < 2);
+  return READ_ONLY.has(prog);
+}
+
+function cdIsUnknown(cmd: SimpleCommand): boolean {
+  const prog = cmd.argv[0];
+  if (prog !== 'cd' && prog !== 'pushd' && prog !== 'popd') return false;
+  return prog === 'popd' || cmd.dynamic || cmd.argv.slice(1).some((a) => a === '-');
+}
+
+/**
+ * Every path the command's simple commands name (the shell analysis' commandPathArgs), read both where an
+ * earlier `cd` moved the command and from the request's cwd (so a misread `cd` cannot hide a path), each
+ * marked write when the program is not clearly read-only or the analysis knows it writes there.
+ * Threat: `cd .claude && rm settings.json` names the hook config only after the `cd`.
+ */
+export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string): BashPathRef[] {
+  const ctx = { cwd, home };
+  const refs: BashPathRef[] = [];
+  const seen = new Set<string>();
+  let unsure = false;
+  const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean): void => {
+    const k = `${access}\0${cmd}\0${redirect}\0${p}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    refs.push({ path: p, access, cmd, span, unsure: unsure && relative, redirect });
+  };
+  analysis.commands.forEach((cmd, i) => {
+    const bases = cmd.cwd !== undefined && cmd.cwd !== cwd ? [cmd.cwd, cwd] : [cwd];
+    const redirected = new Set<string>();
+    for (const r of cmd.redirects) {
+      if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
+      const relative = !path.isAbsolute(expandHome(r.target, home));
+      for (const base of bases) {
+        const abs = absolutePath(r.target, base, home);
+        redirected.add(abs);
+        add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative);
+      }
+    }
+    const writes = new Set([...bases].flatMap((b) => commandWriteTargets({ ...cmd, cwd: b }, ctx)));
+    const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
+    for (const base of bases) {
+      for (const p of commandPathArgs({ ...cmd, cwd: base }, ctx)) {
+        if (redirected.has(p)) continue;
+        add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
+      }
+    }
+    if (cdIsUnknown(cmd)) unsure = true;
+  });
+  return refs;
+}

@@ -1,0 +1,78 @@
+// The one call the broker and `gatehouse check` make: shell analysis → workspace probe → pure evaluation.
+import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
+import { analyzeShellCommand, initShellParser } from '../shell/index.js';
+import type { ShellAnalysis } from '../shell/types.js';
+import type { WorkspaceState } from './types.js';
+import { bashPathRefs } from './bash-refs.js';
+import { evaluatePolicy } from './evaluate.js';
+import { probeWorkspace } from './probe.js';
+import { shellTarget, toolFamily } from './tools.js';
+import { requestPaths, shellCommandText, shellCwdOf } from './view.js';
+
+/** What decide needs besides the request. */
+export interface DecideContext {
+  rules: Rule[];
+  sessionApprovals: SessionApproval[];
+  mode: Mode;
+  home: string;
+  gatehouseHome: string;
+  now: Date;
+  /** Environment for agent config folders (`$CLAUDE_CONFIG_DIR`…); default process.env. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A verdict with what was gathered for it (the review window reuses the analysis). */
+export interface DecideResult {
+  verdict: Verdict;
+  analysis: ShellAnalysis | null;
+  workspace: WorkspaceState;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function analyse(request: ToolRequest, home: string): Promise<{ analysis: ShellAnalysis | null; problem?: string }> {
+  if (toolFamily(request.tool_name) !== 'shell' || request.cwd === null) return { analysis: null };
+  const target = shellTarget(request);
+  if (target.problem) return { analysis: null };
+  try {
+    await initShellParser();
+    return { analysis: analyzeShellCommand(shellCommandText(target), { cwd: shellCwdOf(request, request.cwd, home), home }) };
+  } catch (e) {
+    return { analysis: null, problem: `shell analysis failed: ${message(e)}` };
+  }
+}
+
+/** Runs the analysis and the probe, then the pure policy; never throws for a bad request (it is asked). */
+export async function decideDetailed(request: ToolRequest, ctx: DecideContext): Promise<DecideResult> {
+  const { home, gatehouseHome } = ctx;
+  const { analysis, problem } = await analyse(request, home);
+  const cwd = request.cwd;
+  let workspace: WorkspaceState;
+  if (cwd === null || !cwd.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(cwd)) {
+    workspace = { cwd: cwd ?? '/nonexistent-cwd', home, gatehouseHome, paths: new Map(), problem: 'the request has no absolute working directory' };
+  } else {
+    // Shell paths skip git unless a `< file` read needs the tiers: a rule-decided command stays fast.
+    const refs = analysis ? bashPathRefs(analysis, shellCwdOf(request, cwd, home), home) : null;
+    const paths = refs ? [...new Set(refs.map((r) => r.path))] : requestPaths(request, null, home);
+    const env = ctx.env ?? process.env;
+    const opts = refs ? { env, ignoreFor: new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path)) } : { env };
+    try {
+      workspace = await probeWorkspace(cwd, home, gatehouseHome, paths, opts);
+    } catch (e) {
+      workspace = { cwd, home, gatehouseHome, paths: new Map(), problem: message(e) };
+    }
+  }
+  if (problem && workspace.problem === undefined) workspace.problem = problem;
+  const verdict = evaluatePolicy(
+    { request, rules: ctx.rules, sessionApprovals: ctx.sessionApprovals, mode: ctx.mode, workspace, now: ctx.now },
+    analysis ?? undefined,
+  );
+  return { verdict, analysis, workspace };
+}
+
+/** The verdict for one request (the broker's entry point). */
+export async function decide(request: ToolRequest, ctx: DecideContext): Promise<Verdict> {
+  return (await decideDetailed(request, ctx)).verdict;
+}

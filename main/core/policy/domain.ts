@@ -1,0 +1,26 @@
+// Host matching for `WebFetch(domain:...)` rules.
+
+/** The host a URL really fetches from (WHATWG parsing: lowercase, punycode, no userinfo, no port), or null. */
+export function fetchHost(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  const host = u.hostname.replace(/\.$/, '');
+  return host === '' ? null : host;
+}
+
+/**
+ * Whether `url` fetches from `domain` or one of its subdomains.
+ * Threat: `example.com.evil.test`, `notexample.com`, `example.com@evil.test`, `EXAMPLE.com.`,
+ * `evil.test\@example.com` and look-alike Unicode hosts must not pass for example.com; the
+ * WHATWG URL parser gives the host the fetch will use, and the comparison is on whole labels.
+ */
+export function urlMatchesDomain(url: string, domain: string): boolean {
+  const host = fetchHost(url);
+  if (host === null || host.startsWith('[')) return false;
+  return host === domain || host.endsWith(`.${domain}`);
+}

@@ -1,0 +1,186 @@
+// The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
+import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
+import type { ShellAnalysis } from '../shell/types.js';
+import type { PolicyInput, WorkspaceState } from './types.js';
+import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
+import { payloadFingerprint } from './fingerprint.js';
+import { shellCandidates } from './shell-index.js';
+import { applyMode, type Outcome } from './mode.js';
+import { collectRisks } from './risks.js';
+import { tamperFindings } from './tamper.js';
+import { readTier } from './tiers.js';
+import { type RequestView, buildView } from './view.js';
+
+const MAX_RULE_REASONS = 5;
+
+function quote(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(one.length > 120 ? `${one.slice(0, 117)}…` : one);
+}
+
+function builtin(reason: string): string {
+  return reason.startsWith('built-in:') ? reason : `built-in: ${reason}`;
+}
+
+/** Step 1 and 2: rules of one action that match some part of the request, in rule order. */
+function matchingRules(rules: LiveRule[], view: RequestView, ws: WorkspaceState, action: 'deny' | 'ask'): Array<{ rule: Rule; what: string }> {
+  const hits: Array<{ at: number; rule: Rule; what: string }> = [];
+  const commands = view.family === 'shell' ? view.analysis?.commands : undefined;
+  if (commands) {
+    // Bash(...) rules only for commands of the program they name; the rest (Read/Edit rules reaching the command's paths) one by one.
+    const seen = new Set<LiveRule>();
+    for (const cmd of commands) {
+      for (const lr of shellCandidates(rules, cmd)) {
+        if (!seen.has(lr) && commandCovered(lr.parsed, cmd, action)) {
+          seen.add(lr);
+          hits.push({ at: rules.indexOf(lr), rule: lr.rule, what: cmd.text });
+        }
+      }
+    }
+  }
+  rules.forEach((lr, at) => {
+    if (commands && lr.parsed.kind === 'bash') return;
+    const what = denyLikeMatch(lr, view, ws, action);
+    if (what !== null) hits.push({ at, rule: lr.rule, what });
+  });
+  return hits.sort((a, b) => a.at - b.at);
+}
+
+function hardDeny(view: RequestView, book: RuleBook, ws: WorkspaceState, tamper: ReturnType<typeof tamperFindings>): Outcome | null {
+  const hits = matchingRules(book.deny, view, ws, 'deny');
+  const builtins = [...(view.analysis?.hardDenies ?? []).map((b) => builtin(b.reason)), ...tamper.map((t) => t.reason)];
+  if (hits.length === 0 && builtins.length === 0) return null;
+  const reasons = [...hits.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} denies ${quote(h.what)}`), ...builtins];
+  const out: Outcome = { decision: 'deny', reasons };
+  if (hits[0]) out.matched_rule = hits[0].rule.id;
+  if (builtins.length > 0) out.hard_deny = true;
+  return out;
+}
+
+/**
+ * Session approvals match the agent, its session and the payload. For shell, file and web tools the
+ * payload must be the one Gatehouse computes from the arguments.
+ * Threat: an agent that sends an approved payload string with different arguments, or with another tool.
+ */
+function sessionApproval(view: RequestView, approvals: SessionApproval[], now: Date): SessionApproval | undefined {
+  const r = view.request;
+  if (r.session_id === null) return undefined;
+  const pinned = view.family !== 'mcp' && view.family !== 'other';
+  if (pinned && r.payload !== payloadFingerprint(r.tool_name, r.args)) return undefined;
+  return approvals.find(
+    (a) =>
+      a.session_id === r.session_id &&
+      a.agent === r.agent &&
+      a.tool_name === r.tool_name &&
+      a.payload === r.payload &&
+      (a.expires_at === null || Date.parse(a.expires_at) > now.getTime()),
+  );
+}
+
+function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+  const a = view.analysis;
+  if (a === null) return null;
+  const used: Array<{ rule: Rule; text: string }> = [];
+  let covered = a.commands.length > 0;
+  if (a.commands.length === 0) why.push('built-in: the command is empty');
+  const whole = book.allow.find((r) => r.parsed.kind === 'tool' && ruleNamesTool(r.parsed, view.tool, view.family));
+  for (const cmd of a.commands) {
+    const lr = whole ?? shellCandidates(book.allow, cmd).find((r) => commandCovered(r.parsed, cmd, 'allow'));
+    if (lr) used.push({ rule: lr.rule, text: cmd.text });
+    else {
+      covered = false;
+      why.push(`no allow rule covers ${quote(cmd.text)}`);
+    }
+  }
+  for (const b of a.blockers) why.push(builtin(b.reason));
+  for (const ref of view.shellRefs) {
+    if (!ref.redirect || ref.access !== 'read') continue;
+    const tier = readTier(ref.facts, ws.realCwd ?? ws.cwd);
+    if (!tier.allowed) {
+      covered = false;
+      why.push(`built-in: input redirect reads ${tier.reason}`);
+    }
+  }
+  if (!covered || a.blockers.length > 0 || !a.parsed) return null;
+  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `rule ${u.rule.pattern} allows ${quote(u.text)}`) };
+  if (used[0]) out.matched_rule = used[0].rule.id;
+  return out;
+}
+
+function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+  if (view.files.length === 0) return null;
+  const used: Array<{ rule: Rule; path: string }> = [];
+  for (const f of view.files) {
+    const lr = book.allow.find((r) => allowCoversFile(r, f, view, ws));
+    if (!lr) {
+      const moved = f.facts.resolved !== f.facts.requested;
+      if (moved && book.allow.some((r) => r.parsed.kind === 'path' && allowCoversFile(r, { key: f.key, facts: { ...f.facts, resolved: f.facts.requested } }, view, ws))) {
+        why.push(`an allow rule covers ${f.facts.requested} but not where it resolves (${f.facts.resolved})`);
+      }
+      return null;
+    }
+    used.push({ rule: lr.rule, path: f.facts.requested });
+  }
+  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `rule ${u.rule.pattern} allows ${view.tool} on ${u.path}`) };
+  if (used[0]) out.matched_rule = used[0].rule.id;
+  return out;
+}
+
+function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+  if (view.family === 'shell') return allowShell(view, book, ws, why);
+  if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
+  const lr = book.allow.find((r) => allowCoversCall(r, view, ws));
+  return lr ? { decision: 'allow', reasons: [`rule ${lr.rule.pattern} allows ${view.tool}`], matched_rule: lr.rule.id } : null;
+}
+
+function tiers(view: RequestView, ws: WorkspaceState, why: string[]): Outcome | null {
+  if (view.family !== 'read' || view.files.length === 0) return null;
+  const results = view.files.map((f) => readTier(f.facts, ws.realCwd ?? ws.cwd));
+  const bad = results.filter((r) => !r.allowed);
+  if (view.climbs) why.push(`built-in: workspace tier — the ${view.tool} pattern climbs out of its folder with ".."`);
+  for (const r of bad) why.push(`built-in: workspace tier — ${r.reason}`);
+  if (bad.length > 0 || view.climbs) return null;
+  return { decision: 'allow', reasons: [`built-in: workspace tier — ${view.tool} is read-only and ${results[0]!.reason}`] };
+}
+
+function defaultReason(view: RequestView): string {
+  switch (view.family) {
+    case 'write':
+      return `built-in: default — ${view.tool} changes files; only a rule, a session approval or you can allow that`;
+    case 'mcp':
+      return `built-in: default — MCP tool ${view.tool} is never allowed without a rule or you`;
+    case 'other':
+      return `built-in: default — ${view.tool} is a tool Gatehouse does not know; it needs your approval`;
+    default:
+      return `built-in: default — no rule allows this ${view.tool} call`;
+  }
+}
+
+function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook, tamper: ReturnType<typeof tamperFindings>): Outcome {
+  const ws = input.workspace;
+  const denied = hardDeny(view, book, ws, tamper);
+  if (denied) return denied;
+  const asks = matchingRules(book.ask, view, ws, 'ask');
+  if (asks[0]) {
+    return { decision: 'ask', reasons: asks.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} asks for ${quote(h.what)}`), matched_rule: asks[0].rule.id };
+  }
+  const session = sessionApproval(view, input.sessionApprovals, input.now);
+  if (session) return { decision: 'allow', reasons: [`session approval: you approved this exact call earlier in this session (${session.summary})`], session_approved: true };
+  if (view.problem !== null) return { decision: 'ask', reasons: [`built-in: cannot judge this request — ${view.problem}`], undecidable: true };
+  const why: string[] = [];
+  const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why);
+  if (allowed) return allowed;
+  return { decision: 'ask', reasons: [...new Set([...why, defaultReason(view)])] };
+}
+
+/**
+ * The verdict for one request: pure, given everything gathered up front (PolicyInput) and the
+ * shell analysis for shell tools. Unknown or garbled input is asked, never allowed.
+ */
+export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Verdict {
+  const view = buildView(input.request, input.workspace, analysis ?? null);
+  const book = ruleBook(input.rules, input.workspace, input.now);
+  const tamper = tamperFindings(view, input.workspace);
+  const outcome = decideBeforeMode(view, input, book, tamper);
+  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper));
+}

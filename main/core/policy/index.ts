@@ -1,0 +1,12 @@
+// The policy engine's public surface (DESIGN.md "Policy order"); everything else in this folder is internal.
+export type { PathFacts, PolicyInput, WorkspaceState } from './types.js';
+export { type ParsedPattern, RulePatternError, parseRulePattern } from './pattern.js';
+export { evaluatePolicy } from './evaluate.js';
+export { type DecideContext, type DecideResult, decide, decideDetailed } from './decide.js';
+export { type ProbeOptions, ProbeError, probeWorkspace } from './probe.js';
+export { requestPaths } from './view.js';
+export { type PatternSuggestion, suggestRulePattern } from './suggest.js';
+export { ruleMatchesRequest } from './what-if.js';
+export { payloadFingerprint } from './fingerprint.js';
+export { ruleIsLive } from './rule-match.js';
+export { type ToolFamily, toolFamily } from './tools.js';

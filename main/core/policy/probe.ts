@@ -1,0 +1,159 @@
+// Gathers the facts the pure policy needs about each path a request touches, fresh on every call.
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { PathFacts, WorkspaceState } from './types.js';
+import { checkIgnored } from './git-ignore.js';
+import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
+
+/** Thrown when a path in the request cannot be judged at all (NUL byte, invalid Unicode, symlink loop). */
+export class ProbeError extends Error {}
+
+function code(e: unknown): string | undefined {
+  return (e as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/**
+ * Resolves symlinks and `..` the way the OS would: realpath of the deepest existing prefix of the
+ * path AS WRITTEN (so `link/..` climbs from the link's target), then the missing rest appended.
+ */
+export function resolvePhysical(abs: string): string {
+  let head = abs;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = realpathSync.native(head);
+      return rest.length === 0 ? real : path.resolve(real, ...rest.reverse());
+    } catch (e) {
+      const c = code(e);
+      if (c === 'ELOOP') throw new ProbeError(`${abs}: too many levels of symbolic links`);
+      if (c !== 'ENOENT' && c !== 'ENOTDIR' && c !== 'EACCES' && c !== 'EPERM') throw e;
+      const parent = path.dirname(head);
+      if (parent === head) return path.resolve(abs);
+      rest.push(path.basename(head));
+      head = parent;
+    }
+  }
+}
+
+const GLOB = /[*?[]/;
+const MAX_GLOB_MATCHES = 256;
+
+/**
+ * What bash would expand a glob path to, now: segment by segment against the directory listings
+ * (`*` skips dot files unless the segment starts with a dot, as bash does). Bounded; unmatched → [].
+ */
+export function expandGlobPath(abs: string): string[] {
+  let current = [path.parse(abs).root || '/'];
+  for (const seg of abs.split(/[\\/]+/).filter((s) => s !== '')) {
+    if (!GLOB.test(seg)) {
+      current = current.map((c) => path.join(c, seg));
+      continue;
+    }
+    const isMatch = picomatch(seg, { dot: seg.startsWith('.') });
+    const next: string[] = [];
+    for (const dir of current) {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        continue; // not a folder, or unreadable: bash would not expand there either
+      }
+      for (const n of names) if (next.length < MAX_GLOB_MATCHES && isMatch(n)) next.push(path.join(dir, n));
+    }
+    current = next;
+  }
+  return current.filter((p) => existsSync(p));
+}
+
+/** Agent configuration folders named by environment variables, which the tamper guard also protects. */
+export function agentConfigDirsFromEnv(env: NodeJS.ProcessEnv): string[] {
+  return ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME']
+    .map((k) => env[k])
+    .filter((v): v is string => typeof v === 'string' && path.isAbsolute(v));
+}
+
+function endpointPid(gatehouseHome: string): number | undefined {
+  try {
+    const pid: unknown = (JSON.parse(readFileSync(path.join(gatehouseHome, 'endpoint.json'), 'utf8')) as { pid?: unknown }).pid;
+    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined; // no running instance: nothing to protect by pid
+  }
+}
+
+/** Options for probeWorkspace. */
+export interface ProbeOptions {
+  /** Which of `paths` need git's ignore answer (default: all). Shell arguments skip git to stay fast. */
+  ignoreFor?: ReadonlySet<string>;
+  /** Environment to read agent config folders from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Facts for every path (as the request spelled it; relative to cwd) in one git call.
+ * Threat: symlinks and `..` that lead out of the workspace, `/proc/self/root` views, prefix-twin
+ * folders (`/ws-evil`), and stale ignore answers — all resolved here, fresh, before the pure policy runs.
+ */
+export async function probeWorkspace(
+  cwd: string,
+  home: string,
+  gatehouseHome: string,
+  paths: readonly string[],
+  opts: ProbeOptions = {},
+): Promise<WorkspaceState> {
+  if (!path.isAbsolute(cwd)) throw new ProbeError(`working directory "${cwd}" is not absolute`);
+  const realCwd = resolvePhysical(cwd);
+  const state: WorkspaceState = {
+    cwd,
+    home,
+    gatehouseHome,
+    paths: new Map(),
+    realCwd,
+    realHome: resolvePhysical(home),
+    agentConfigDirs: agentConfigDirsFromEnv(opts.env ?? process.env),
+  };
+  const pid = endpointPid(gatehouseHome);
+  if (pid !== undefined) state.gatehousePid = pid;
+
+  const all = new Set(paths);
+  const gitToo = new Set<string>(); // expansions of glob words that need git's answer
+  for (const p of paths) {
+    if (!GLOB.test(p) || unusablePath(p)) continue;
+    const expanded = expandHome(p, home);
+    const matches = expandGlobPath(path.isAbsolute(expanded) ? expanded : path.join(cwd, expanded));
+    (state.globMatches ??= new Map()).set(p, matches);
+    for (const m of matches) all.add(m);
+    if (opts.ignoreFor?.has(p)) for (const m of matches) gitToo.add(m);
+  }
+  const askGit: PathFacts[] = [];
+  for (const p of all) {
+    const problem = unusablePath(p);
+    if (problem) throw new ProbeError(`${JSON.stringify(p.replace(/\0/g, '\\0'))}: ${problem}`);
+    const expanded = expandHome(p, home);
+    const raw = path.isAbsolute(expanded) ? expanded : `${cwd}${path.sep}${expanded}`;
+    const requested = path.resolve(raw);
+    const view = isProcessView(requested) || isProcessView(raw);
+    const resolved = view ? requested : resolvePhysical(raw);
+    const inside = !view && !isProcessView(resolved) && isInside(resolved, realCwd);
+    const rel = inside ? relativeInside(resolved, realCwd) ?? '' : '';
+    const facts: PathFacts = {
+      requested,
+      resolved,
+      insideWorkspace: inside,
+      gitInternal: inside && rel.toLowerCase().split('/').includes('.git'),
+      ignored: false,
+      inRepo: false,
+    };
+    state.paths.set(p, facts);
+    if (inside && !facts.gitInternal && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
+  }
+  if (askGit.length > 0) {
+    const answer = await checkIgnored(realCwd, [...new Set(askGit.map((f) => f.resolved))]);
+    for (const f of askGit) {
+      f.inRepo = answer.inRepo;
+      f.ignored = answer.ignored.has(f.resolved);
+    }
+  }
+  return state;
+}

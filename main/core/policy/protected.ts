@@ -1,0 +1,84 @@
+// Which files and folders the agents must never touch: Gatehouse's own home and the agents' hook/permission config.
+import path from 'node:path';
+import type { WorkspaceState } from './types.js';
+import { FOLD_CASE_DEFAULT, isInside, relativeInside, segments } from './paths.js';
+
+/** System-wide (managed) agent settings folders. */
+const SYSTEM_CONFIG_DIRS = [
+  '/etc/claude-code',
+  '/Library/Application Support/ClaudeCode',
+  '/etc/gemini-cli',
+  '/Library/Application Support/GeminiCli',
+  '/etc/codex',
+];
+const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex' };
+/** Per agent folder: the files and sub-folders that hold hooks or permissions. */
+const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
+  '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: [] },
+  '.gemini': { files: ['settings.json'], dirs: ['policies'] },
+  '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
+};
+const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
+const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
+
+/** The protected places for one evaluation. */
+export interface ProtectedSet {
+  gatehouseHomes: string[];
+  /** Agent configuration folders whose move, delete or permission change disables a guard. */
+  configRoots: string[];
+  explicitConfigDirs: string[];
+  fold: boolean;
+}
+
+/** Protected places derived from the workspace (home, cwd, GATEHOUSE_HOME, agent config folders from env). */
+export function protectedSet(ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): ProtectedSet {
+  const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
+  const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
+  const explicit = [...(ws.agentConfigDirs ?? []), ...SYSTEM_CONFIG_DIRS];
+  const roots = [...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d)));
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, fold };
+}
+
+/** Whether `p` is GATEHOUSE_HOME or inside it. */
+export function inGatehouseHome(p: string, ps: ProtectedSet): boolean {
+  return ps.gatehouseHomes.some((h) => isInside(p, h, ps.fold));
+}
+
+/**
+ * Which agent's hook or permission configuration `p` is, or null: `.claude/settings(.local).json`,
+ * `.gemini/settings.json`, `.gemini/policies/**`, `.codex/{hooks.json,config.toml,rules/**}` anywhere,
+ * the same names inside `$CLAUDE_CONFIG_DIR`/`$CODEX_HOME`, and managed settings folders.
+ */
+export function agentConfigOf(p: string, ps: ProtectedSet): string | null {
+  const segs = segments(p).map((s) => (ps.fold ? s.toLowerCase() : s));
+  for (let i = segs.length - 2; i >= 0; i--) {
+    const agent = AGENT_DIRS[segs[i]!];
+    const config = AGENT_CONFIG[segs[i]!];
+    if (agent === undefined || config === undefined) continue;
+    const rest = segs.slice(i + 1);
+    if (rest.length === 1 && config.files.includes(rest[0]!)) return `${agent} ${rest[0]}`;
+    if (config.dirs.includes(rest[0]!)) return `${agent} ${rest[0]}/`;
+  }
+  for (const dir of ps.explicitConfigDirs) {
+    const rel = relativeInside(p, dir, ps.fold);
+    if (rel === null || rel === '') continue;
+    const first = rel.split('/')[0]!;
+    if (CONFIG_FILES.has(first) || CONFIG_SUBDIRS.has(first) || SYSTEM_CONFIG_DIRS.includes(dir)) return `agent configuration in ${dir}`;
+  }
+  return null;
+}
+
+/** Whether `p` is an agent configuration folder itself (`.claude`, `.gemini`, `.codex`, an env-named one). */
+export function isConfigRoot(p: string, ps: ProtectedSet): string | null {
+  const last = segments(p).pop() ?? '';
+  const agent = AGENT_DIRS[ps.fold ? last.toLowerCase() : last];
+  if (agent !== undefined) return `the ${agent} configuration folder`;
+  return ps.explicitConfigDirs.some((d) => isInside(d, p, ps.fold) && isInside(p, d, ps.fold)) ? 'an agent configuration folder' : null;
+}
+
+/** The protected place at or below `p` (so moving, deleting or re-permissioning `p` reaches it), or null. */
+export function protectedBelow(p: string, ps: ProtectedSet): string | null {
+  if (ps.gatehouseHomes.some((h) => isInside(h, p, ps.fold))) return 'GATEHOUSE_HOME';
+  const root = ps.configRoots.find((r) => isInside(r, p, ps.fold));
+  return root === undefined ? null : root;
+}

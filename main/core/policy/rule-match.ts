@@ -1,0 +1,171 @@
+// Whether one parsed rule covers one request (or one part of it): tool names, Bash specifiers, paths, domains.
+import type { Rule, RuleAction } from '../../../common/domain.js';
+import type { SimpleCommand } from '../shell/types.js';
+import { bashSpecifierMatches } from '../shell/index.js';
+import type { WorkspaceState } from './types.js';
+import type { ParsedPattern } from './pattern.js';
+import { parseRulePatternCached } from './pattern.js';
+import { pathSpecMatches } from './path-rule.js';
+import { urlMatchesDomain } from './domain.js';
+import { isInside, relativeInside } from './paths.js';
+import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
+import type { FileRef, RequestView, ShellRef } from './view.js';
+import picomatch from 'picomatch';
+
+/** A rule with its parsed pattern. */
+export interface LiveRule {
+  rule: Rule;
+  parsed: ParsedPattern;
+}
+
+/** Live rules by action, in their given order. */
+export interface RuleBook {
+  deny: LiveRule[];
+  ask: LiveRule[];
+  allow: LiveRule[];
+}
+
+/** Whether a rule can match at all now: enabled, not expired, uses left. */
+export function ruleIsLive(rule: Rule, now: Date): boolean {
+  if (!rule.enabled || rule.uses_left === 0) return false;
+  if (rule.expires_at !== null) {
+    const t = Date.parse(rule.expires_at);
+    if (Number.isNaN(t) || t <= now.getTime()) return false; // an unreadable expiry is treated as expired
+  }
+  return true;
+}
+
+/** Whether a scoped rule applies to a request made in this workspace (segment comparison). */
+export function ruleInScope(rule: Rule, ws: WorkspaceState): boolean {
+  if (rule.scope === null) return true;
+  return isInside(ws.cwd, rule.scope) || (ws.realCwd !== undefined && isInside(ws.realCwd, rule.scope));
+}
+
+// A caller that passes the same rules array again (until its rules change) gets the parsed forms back without
+// allocating: per-call garbage is what pushes p99 over 1 ms with 1,000 rules.
+const parsedLists = new WeakMap<readonly Rule[], { rules: Rule[]; patterns: string[]; live: Array<LiveRule | null> }>();
+
+function parsedRules(rules: readonly Rule[]): Array<LiveRule | null> {
+  const hit = parsedLists.get(rules);
+  if (hit !== undefined && hit.rules.length === rules.length && hit.rules.every((r, i) => r === rules[i] && r.pattern === hit.patterns[i])) {
+    return hit.live;
+  }
+  const live = rules.map((rule) => {
+    const parsed = parseRulePatternCached(rule.pattern);
+    return parsed instanceof Error ? null : { rule, parsed };
+  });
+  parsedLists.set(rules, { rules: [...rules], patterns: rules.map((r) => r.pattern), live });
+  return live;
+}
+
+/** Parses and filters rules once per evaluation (malformed patterns never match). */
+export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date): RuleBook {
+  const book: RuleBook = { deny: [], ask: [], allow: [] };
+  const live = parsedRules(rules);
+  for (let i = 0; i < rules.length; i++) {
+    const rule = rules[i]!;
+    const lr = live[i];
+    if (lr === null || lr === undefined || !ruleIsLive(rule, now) || !ruleInScope(rule, ws)) continue;
+    book[rule.action]?.push(lr);
+  }
+  return book;
+}
+
+/** Whether the rule names this request's tool at all (before looking at its specifier). */
+export function ruleNamesTool(p: ParsedPattern, tool: string, family: ToolFamily = toolFamily(tool)): boolean {
+  switch (p.kind) {
+    case 'tool':
+      return ruleToolCovers(p.tool, tool, family);
+    case 'mcp':
+      return p.tool === null ? tool.startsWith(`mcp__${p.server}__`) : tool === `mcp__${p.server}__${p.tool}`;
+    case 'bash':
+      return family === 'shell';
+    case 'path':
+      return ruleToolCovers(p.tool, tool, family);
+    case 'domain':
+      return tool === 'WebFetch';
+    case 'other':
+      return p.tool === tool;
+  }
+}
+
+/** Where a rule's relative paths are anchored once symlinks are resolved (the real cwd, or the scope below it). */
+function realBase(base: string, ws: WorkspaceState): string {
+  if (ws.realCwd === undefined) return base;
+  if (base === ws.cwd) return ws.realCwd;
+  const rel = relativeInside(base, ws.cwd);
+  return rel === null ? base : rel === '' ? ws.realCwd : `${ws.realCwd}/${rel}`;
+}
+
+/** Which spellings of a path a rule must cover: deny/ask catch either, allow needs both. */
+export function pathRuleCovers(spec: string, ref: FileRef, rule: Rule, ws: WorkspaceState, action: RuleAction): boolean {
+  const base = rule.scope ?? ws.cwd;
+  const lexical = pathSpecMatches(spec, ref.facts.requested, { base, home: ws.home });
+  const real = realBase(base, ws);
+  if (ref.facts.resolved === ref.facts.requested && real === base) return lexical;
+  if (action !== 'allow' && lexical) return true;
+  if (action === 'allow' && !lexical) return false;
+  return pathSpecMatches(spec, ref.facts.resolved, { base: real, home: ws.realHome ?? ws.home });
+}
+
+/** Whether a `Bash(...)` rule, or a bare rule naming the shell tool `tool`, covers one simple command. */
+export function commandCovered(p: ParsedPattern, cmd: SimpleCommand, action: RuleAction, tool = 'Bash'): boolean {
+  if (p.kind === 'tool') return ruleToolCovers(p.tool, tool, 'shell');
+  return p.kind === 'bash' && bashSpecifierMatches(p.specifier, cmd, action);
+}
+
+/** Whether a `Read(...)`/`Edit(...)` rule reaches a path a shell command names (deny/ask only). */
+export function shellRefCovered(p: ParsedPattern, ref: ShellRef, rule: Rule, ws: WorkspaceState, action: RuleAction): boolean {
+  if (p.kind !== 'path') return false;
+  if (p.tool === 'Edit' && ref.access !== 'write') return false;
+  if (p.tool !== 'Read' && p.tool !== 'Edit') return false;
+  return pathRuleCovers(p.specifier, { key: ref.path, facts: ref.facts }, rule, ws, action);
+}
+
+function otherCovered(spec: string, view: RequestView): boolean {
+  const isMatch = picomatch(spec, { dot: true, bash: true });
+  return Object.values(view.request.args).some((v) => typeof v === 'string' && isMatch(v));
+}
+
+/**
+ * For a deny or ask rule: the part of the request it matches (a command text, a path, the tool), or null.
+ * Threat: a deny must catch every spelling (`/bin/rm`, `\rm`, `cd x && rm`, `/ws/./.env`, a symlink to .env).
+ */
+export function denyLikeMatch(lr: LiveRule, view: RequestView, ws: WorkspaceState, action: RuleAction): string | null {
+  const p = lr.parsed;
+  if (view.family === 'shell' && p.kind === 'path') {
+    const ref = view.shellRefs.find((r) => shellRefCovered(p, r, lr.rule, ws, action));
+    return ref ? ref.facts.requested : null;
+  }
+  if (!ruleNamesTool(p, view.tool, view.family)) return null;
+  switch (p.kind) {
+    case 'tool':
+    case 'mcp':
+      return view.tool;
+    case 'bash': {
+      const cmd = view.analysis?.commands.find((c) => bashSpecifierMatches(p.specifier, c, action));
+      return cmd ? cmd.text : null;
+    }
+    case 'path': {
+      const ref = view.files.find((f) => pathRuleCovers(p.specifier, f, lr.rule, ws, action));
+      return ref ? ref.facts.requested : null;
+    }
+    case 'domain':
+      return view.url !== null && urlMatchesDomain(view.url, p.domain) ? view.url : null;
+    case 'other':
+      return otherCovered(p.specifier, view) ? view.tool : null;
+  }
+}
+
+/** For an allow rule: whether it covers this one file path (both spellings). */
+export function allowCoversFile(lr: LiveRule, ref: FileRef, view: RequestView, ws: WorkspaceState): boolean {
+  const p = lr.parsed;
+  if (!ruleNamesTool(p, view.tool, view.family)) return false;
+  if (p.kind === 'tool') return true;
+  return p.kind === 'path' && pathRuleCovers(p.specifier, ref, lr.rule, ws, 'allow');
+}
+
+/** For an allow rule on a non-file, non-shell tool (web, MCP, other): whether it covers the call. */
+export function allowCoversCall(lr: LiveRule, view: RequestView, ws: WorkspaceState): boolean {
+  return denyLikeMatch(lr, view, ws, 'allow') !== null;
+}

@@ -1,0 +1,26 @@
+// Recognises paths that usually hold credentials, so the verdict can flag them (`secrets` risk) and tiers never auto-allow them.
+import { segments } from './paths.js';
+
+const SECRET_NAMES = new Set([
+  '.env', '.netrc', '_netrc', '.npmrc', '.pypirc', '.pgpass', '.git-credentials', '.htpasswd',
+  'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
+  'credentials', 'credentials.json', 'service-account.json', 'secrets.json', 'secrets.yaml', 'secrets.yml',
+  'master.key', '.vault-token', 'kubeconfig',
+]);
+const SECRET_EXT = /\.(pem|key|p12|pfx|jks|keystore|kdbx|asc|gpg|ppk|tfstate)$/i;
+const ENV_VARIANT = /^\.env\.(?!example$|sample$|template$|dist$|defaults$)[^/]+$/i;
+const SECRET_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'secrets', '.secrets']);
+const PUBLIC = /\.pub$|^known_hosts$|^config$|^authorized_keys$/;
+
+/** Why a path looks like it holds a secret, or null. */
+export function secretReason(p: string): string | null {
+  const segs = segments(p);
+  const name = segs[segs.length - 1] ?? '';
+  const lower = name.toLowerCase();
+  if (SECRET_NAMES.has(lower)) return `${name} usually holds credentials`;
+  if (ENV_VARIANT.test(name)) return `${name} is an environment file that usually holds credentials`;
+  if (SECRET_EXT.test(name)) return `${name} looks like a key or certificate file`;
+  const dir = segs.slice(0, -1).find((s) => SECRET_DIRS.has(s.toLowerCase()));
+  if (dir && !(dir === '.ssh' && PUBLIC.test(name))) return `${name} is inside a ${dir} folder`;
+  return null;
+}

@@ -1,0 +1,83 @@
+// Recognises shell commands that would stop the Gatehouse process (kill, pkill, killall, service managers).
+import type { SimpleCommand } from '../shell/types.js';
+
+const STOPPERS = new Set(['kill', 'pkill', 'killall', 'skill', 'taskkill', 'tskill', 'systemctl', 'launchctl', 'service', 'sv', 'supervisorctl', 'pm2']);
+// What the Gatehouse process is called: headless under node, the desktop app under Electron or its own name.
+const NAMES = ['gatehouse', 'Gatehouse', 'node', 'electron', 'Electron'];
+const CMDLINES = [...NAMES, 'node /usr/lib/node_modules/gatehouse/bin/gatehouse.js serve', '/Applications/Gatehouse.app/Contents/MacOS/Gatehouse'];
+
+function regexHits(pattern: string, candidates: string[], flags: string, exact: boolean): boolean {
+  try {
+    const re = new RegExp(exact ? `^(?:${pattern})$` : pattern, flags);
+    return candidates.some((c) => re.test(c));
+  } catch {
+    return false; // pkill refuses an invalid pattern and stops nothing
+  }
+}
+
+function pkillStops(args: string[]): boolean {
+  const valueOpts = new Set(['-g', '-G', '-P', '-s', '-t', '-u', '-U', '-F', '-c', '--signal', '--ns', '--nslist', '--pidfile', '--session', '--parent']);
+  let full = false;
+  let exact = false;
+  let icase = false;
+  const patterns: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { patterns.push(...args.slice(i + 1)); break; }
+    if (valueOpts.has(a)) { i++; continue; }
+    if (a.startsWith('--')) { full ||= a === '--full'; exact ||= a === '--exact'; icase ||= a === '--ignore-case'; continue; }
+    if (a.startsWith('-') && a.length > 1) {
+      if (/^-[a-zA-Z]+$/.test(a)) { full ||= a.includes('f'); exact ||= a.includes('x'); icase ||= a.includes('i'); }
+      continue;
+    }
+    patterns.push(a);
+  }
+  return patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
+}
+
+function killallStops(args: string[]): boolean {
+  const valueOpts = new Set(['-u', '--user', '-s', '--signal', '-o', '--older-than', '-y', '--younger-than', '-Z', '--context']);
+  let regex = false;
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (valueOpts.has(a)) { i++; continue; }
+    if (a === '-r' || a === '--regexp') { regex = true; continue; }
+    if (a.startsWith('-')) continue;
+    names.push(a);
+  }
+  return names.some((n) => (regex ? regexHits(n, NAMES, 'i', false) : NAMES.some((c) => c.toLowerCase() === (n.split('/').pop() ?? '').toLowerCase())));
+}
+
+function killTargets(args: string[]): number[] {
+  const pids: number[] = [];
+  let i = 0;
+  if (args[0] === '-s' || args[0] === '-n') i = 2;
+  else if (args[0] !== undefined && args[0] !== '--' && args[0].startsWith('-')) i = 1;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') continue;
+    if (/^-?\d+$/.test(a)) pids.push(Number(a));
+  }
+  return pids;
+}
+
+/**
+ * Why this command would stop Gatehouse, or null.
+ * Threat: an agent that kills its guard runs unguarded (`killall gatehouse`, `pkill -f gatehouse`,
+ * `kill <pid from endpoint.json>`, `kill -9 -1`, `pkill node`, `kill $(pgrep gatehouse)`).
+ */
+export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: number | undefined): string | null {
+  const [prog, ...args] = cmd.argv;
+  if (prog === undefined || !STOPPERS.has(prog)) return null;
+  if (/gatehouse/i.test(wholeCommand)) return `${prog} names the Gatehouse process`;
+  if (prog === 'kill' || prog === 'skill') {
+    const pids = killTargets(args);
+    if (pid !== undefined && pids.some((p) => Math.abs(p) === pid)) return `${prog} targets the Gatehouse pid ${pid}`;
+    if (pids.includes(-1)) return `${prog} -1 signals every process you own, Gatehouse included`;
+    return null;
+  }
+  if (prog === 'pkill' && pkillStops(args)) return 'pkill pattern matches the Gatehouse process';
+  if (prog === 'killall' && killallStops(args)) return 'killall matches the Gatehouse process';
+  return null;
+}

@@ -1,0 +1,188 @@
+// The tamper guard: an agent must not be able to switch off its own guard (DESIGN.md "Policy order" 1).
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { PathFacts, WorkspaceState } from './types.js';
+import type { RequestView, ShellRef } from './view.js';
+import { absolutePath } from '../shell/paths.js';
+import { isReadOnlyCommand } from './bash-refs.js';
+import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
+import {
+  type ProtectedSet,
+  agentConfigOf,
+  inGatehouseHome,
+  isConfigRoot,
+  protectedBelow,
+  protectedSet,
+} from './protected.js';
+import { stopsGatehouse } from './stop-guard.js';
+
+/** One tamper finding: why, and where in a command. */
+export interface TamperFinding {
+  reason: string;
+  range?: { start: number; end: number };
+}
+
+// Programs that move, delete or re-permission what they name (reaching everything below it).
+const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-put', 'gio', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'srm']);
+// Programs that read the contents of whole folder trees.
+const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
+// Programs that run code given as an argument (`python3 -c`, `node -e`): their code text is searched for config paths.
+const INTERPRETERS = /^(python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|pwsh|powershell|Rscript|tclsh|awk|gawk|mawk)$/;
+const CONFIG_IN_CODE = /\.(claude|gemini|codex)(\/(settings(\.local)?\.json|hooks\.json|config\.toml|policies|rules)|['"`)\s]|$)/;
+const SEARCH_TOOLS = new Set(['Grep', 'search_file_content', 'read_many_files']);
+const CONFIG_BASENAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', 'config.toml']);
+
+const GUARD = 'built-in: tamper guard —';
+
+function spellings(f: PathFacts): string[] {
+  return f.requested === f.resolved ? [f.requested] : [f.requested, f.resolved];
+}
+
+/** Whether the command moves, deletes or re-permissions the folders it names (and all below them). */
+function mover(argv: string[]): boolean {
+  const [prog, ...args] = argv;
+  if (prog === 'find') return args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && MOVERS.has(args[i + 1] ?? '')));
+  if (prog === 'rsync') return args.some((a) => /^--(delete|remove-source-files)/.test(a));
+  return prog !== undefined && MOVERS.has(prog);
+}
+
+/** Whether the command reads file contents throughout the folders it names. */
+function treeReader(argv: string[]): boolean {
+  const [prog, ...args] = argv;
+  if (prog === undefined) return false;
+  if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return args.some((a) => /^(-[a-zA-Z]*[rR]|--recursive|--dereference-recursive)/.test(a));
+  if (prog === 'find') return args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+  if (prog === 'rsync') return true;
+  return TREE_READERS.has(prog);
+}
+
+/** Ways to spell GATEHOUSE_HOME inside a command or string argument. */
+function homeMentions(ws: WorkspaceState): string[] {
+  const out = ['GATEHOUSE_HOME', ws.gatehouseHome];
+  const rel = relativeInside(ws.gatehouseHome, ws.home);
+  if (rel) out.push(`~/${rel}`, `$HOME/${rel}`, `\${HOME}/${rel}`);
+  return out;
+}
+
+function mentions(text: string, needles: string[], fold: boolean): string | undefined {
+  const t = fold ? text.toLowerCase() : text;
+  return needles.find((n) => t.includes(fold ? n.toLowerCase() : n));
+}
+
+function fileFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
+  const out: TamperFinding[] = [];
+  const writes = view.family === 'write' || view.family === 'mcp' || view.family === 'other';
+  for (const { facts } of view.files) {
+    for (const p of spellings(facts)) {
+      if (inGatehouseHome(p, ps)) out.push({ reason: `${GUARD} ${view.tool} reaches GATEHOUSE_HOME (${p})` });
+      else if (view.family === 'read' && SEARCH_TOOLS.has(view.tool) && protectedBelow(p, ps) === 'GATEHOUSE_HOME') {
+        out.push({ reason: `${GUARD} ${view.tool} searches ${p}, which contains GATEHOUSE_HOME` });
+      } else if (writes) {
+        const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
+        if (label) out.push({ reason: `${GUARD} ${view.tool} edits ${label} (${p}); edit agent hook and permission settings yourself` });
+      }
+    }
+  }
+  return out;
+}
+
+/** `mv`'s destination folder receives files; it is not moved itself (`mv notes.md ~/` does not move ~/.claude). */
+function isMoveDestination(ref: ShellRef, view: RequestView, ws: WorkspaceState): boolean {
+  const cmd = view.analysis?.commands[ref.cmd];
+  if (cmd?.argv[0] !== 'mv' || ref.redirect) return false;
+  const last = cmd.argv.slice(1).filter((a) => !a.startsWith('-')).at(-1);
+  if (last === undefined) return false;
+  return [cmd.cwd ?? view.shellCwd, view.shellCwd].some((base) => absolutePath(last, base, ws.home) === ref.path);
+}
+
+function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet): string | null {
+  const argv = view.analysis?.commands[ref.cmd]?.argv ?? [];
+  const prog = argv[0] ?? '';
+  for (const p of spellings(ref.facts)) {
+    if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
+    const below = protectedBelow(p, ps);
+    if (below !== null && mover(argv) && !isMoveDestination(ref, view, ws)) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    if (below === 'GATEHOUSE_HOME' && treeReader(argv)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
+    if (ref.access !== 'write') continue;
+    const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
+    if (label) return `${prog} may write ${label} (${p})`;
+    if (ref.unsure && CONFIG_BASENAMES.has(path.basename(p))) return `${prog} may write ${path.basename(p)} after a cd to an unknown folder`;
+  }
+  return null;
+}
+
+/** Protected files and folders a shell glob word could expand to. */
+function globCandidates(ps: ProtectedSet): Array<{ path: string; gatehouse: boolean }> {
+  const out = ps.gatehouseHomes.flatMap((h) => ['', 'endpoint.json', 'gatehouse.db', 'settings.json'].map((f) => ({ path: f ? path.join(h, f) : h, gatehouse: true })));
+  for (const r of ps.configRoots) {
+    for (const f of ['', 'settings.json', 'settings.local.json', 'hooks.json', 'config.toml', 'policies/p.toml', 'rules/r.rules']) {
+      out.push({ path: f ? path.join(r, f) : r, gatehouse: false });
+    }
+  }
+  return out;
+}
+
+function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
+  const out: TamperFinding[] = [];
+  const commands = view.analysis?.commands ?? [];
+  let candidates: ReturnType<typeof globCandidates> | null = null;
+  for (const ref of view.shellRefs) {
+    const word = ref.path;
+    if (!/[*?[]/.test(word)) continue;
+    candidates ??= globCandidates(ps);
+    const isMatch = picomatch(word, { dot: false, nocase: ps.fold });
+    const hit = candidates.find((c) => (c.gatehouse || ref.access === 'write') && isMatch(c.path));
+    if (hit) {
+      const prog = commands[ref.cmd]?.argv[0] ?? 'the command';
+      out.push({ reason: `${GUARD} ${prog} names ${word}, which matches ${hit.gatehouse ? 'GATEHOUSE_HOME' : 'agent configuration'} (${hit.path})`, range: ref.span });
+    }
+  }
+  return out;
+}
+
+function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet): TamperFinding[] {
+  const out: TamperFinding[] = [];
+  const analysis = view.analysis;
+  const command = view.command ?? '';
+  const named = mentions(command, homeMentions(ws), ps.fold);
+  if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
+  for (const ref of view.shellRefs) {
+    const why = refFinding(ref, view, ws, ps);
+    if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });
+  }
+  out.push(...globFindings(view, ps));
+  for (const cmd of analysis?.commands ?? []) {
+    const why = stopsGatehouse(cmd, command, ws.gatehousePid);
+    if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
+    if (INTERPRETERS.test(cmd.argv[0] ?? '') && cmd.argv.slice(1).some((a) => CONFIG_IN_CODE.test(a))) {
+      out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
+    }
+    const root = cmd.cwd === undefined ? undefined : ps.configRoots.find((r) => isInside(cmd.cwd!, r, ps.fold));
+    if (root !== undefined && !isReadOnlyCommand(cmd)) {
+      out.push({ reason: `${GUARD} ${cmd.argv[0] ?? 'a command'} runs inside ${root} and may change agent configuration`, range: cmd.span });
+    }
+  }
+  return out;
+}
+
+/**
+ * Every way this request would read or write GATEHOUSE_HOME, edit an agent's hook or permission
+ * configuration, or stop Gatehouse. Each is a hard deny, whatever the rules and mode say.
+ * Threat: a prompt-injected agent switching off its own guard (editing `.claude/settings.json`,
+ * `mv .claude x`, `sed -i … ~/.claude/settings.json`, `killall gatehouse`, reading the token in endpoint.json).
+ */
+export function tamperFindings(view: RequestView, ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): TamperFinding[] {
+  const ps = protectedSet(ws, fold);
+  const out = view.family === 'shell' ? shellFindings(view, ws, ps) : fileFindings(view, ps);
+  if (view.family === 'mcp' || view.family === 'other') {
+    const needles = homeMentions(ws);
+    const hit = view.strings.map((s) => mentions(s, needles, fold)).find((m) => m !== undefined);
+    if (hit) out.push({ reason: `${GUARD} ${view.tool} arguments mention GATEHOUSE_HOME (${hit})` });
+  }
+  return dedupe(out);
+}
+
+function dedupe(findings: TamperFinding[]): TamperFinding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => !seen.has(f.reason) && seen.add(f.reason) !== undefined);
+}

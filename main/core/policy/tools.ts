@@ -1,0 +1,167 @@
+// What each agent tool is (shell, read-only file tool, file writer, web, MCP) and which paths it touches.
+// Tool names and argument shapes follow PROTOCOLS.md (Claude Code 2.x, Gemini CLI 0.x, Codex CLI 0.x).
+import picomatch from 'picomatch';
+import type { ToolRequest } from '../../../common/domain.js';
+
+/** The families the policy treats alike: `Read(...)` covers every read tool, `Edit(...)` every writer. */
+export type ToolFamily = 'shell' | 'read' | 'write' | 'web' | 'mcp' | 'other';
+
+const SHELL_TOOLS = new Set(['Bash', 'run_shell_command', 'shell', 'local_shell', 'exec_command']);
+const READ_TOOLS = new Set([
+  'Read', 'Glob', 'Grep', 'LS', 'NotebookRead',
+  'read_file', 'read_many_files', 'glob', 'search_file_content', 'list_directory',
+]);
+const WRITE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'write_file', 'replace']);
+
+/** The family of a tool name, so rules and tiers can treat Claude, Gemini and Codex tools alike. */
+export function toolFamily(tool: string): ToolFamily {
+  if (SHELL_TOOLS.has(tool)) return 'shell';
+  if (READ_TOOLS.has(tool)) return 'read';
+  if (WRITE_TOOLS.has(tool)) return 'write';
+  if (tool === 'WebFetch') return 'web';
+  if (tool.startsWith('mcp__') || tool.startsWith('mcp_')) return 'mcp';
+  return 'other';
+}
+
+/** Whether a rule naming `ruleTool` (e.g. `Read`, `Edit`, `Bash`) covers a call of `tool` (of family `family`). */
+export function ruleToolCovers(ruleTool: string, tool: string, family: ToolFamily = toolFamily(tool)): boolean {
+  if (ruleTool === tool) return true;
+  if (ruleTool === 'Read') return family === 'read';
+  if (ruleTool === 'Edit') return family === 'write';
+  if (ruleTool === 'Bash') return family === 'shell';
+  return false;
+}
+
+/** The file paths a file tool touches, as the request spells them (relative ones are relative to cwd). */
+export interface FileTargets {
+  paths: string[];
+  /** A glob that climbs out of its root (`../**`): the tiers cannot vouch for what it reaches. */
+  climbs: boolean;
+  /** Set when the arguments are unusable (missing or mistyped path). */
+  problem?: string;
+}
+
+type Args = Record<string, unknown>;
+
+function str(args: Args, tool: string, ...names: string[]): string | undefined | Error {
+  for (const n of names) {
+    const v = args[n];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') return new Error(`${tool}: ${n} must be a string`);
+    return v;
+  }
+  return undefined;
+}
+
+function required(args: Args, tool: string, ...names: string[]): string | Error {
+  const v = str(args, tool, ...names);
+  if (v === undefined) return new Error(`${tool}: ${names[0]} is missing`);
+  if (v === '') return new Error(`${tool}: ${names[0]} is empty`);
+  return v;
+}
+
+function climbs(glob: string): boolean {
+  return glob.split(/[\\/]+/).includes('..');
+}
+
+/** The directory a glob starts from (`src` for `src/**\/*.ts`), joined to the search root. */
+function globRoot(root: string, glob: string): string {
+  const base = picomatch.scan(glob).base;
+  if (base === '') return root;
+  if (base.startsWith('/') || base.startsWith('~')) return base;
+  return root === '.' ? base : `${root}/${base}`;
+}
+
+function fromList(values: Array<string | undefined | Error>, globs: string[] = []): FileTargets {
+  const paths: string[] = [];
+  for (const v of values) {
+    if (v instanceof Error) return { paths: [], climbs: false, problem: v.message };
+    if (v !== undefined) paths.push(v);
+  }
+  return { paths, climbs: globs.some(climbs) };
+}
+
+function stringList(args: Args, tool: string, name: string): string[] | Error {
+  const v = args[name];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return new Error(`${tool}: ${name} must be a list of strings`);
+  return v as string[];
+}
+
+/** The paths a read or write file tool touches; `problem` when its arguments cannot be used. */
+export function fileTargets(request: ToolRequest): FileTargets {
+  const { tool_name: tool, args } = request;
+  switch (tool) {
+    case 'Read':
+    case 'Edit':
+    case 'MultiEdit':
+    case 'Write':
+    case 'write_file':
+    case 'replace':
+      return fromList([required(args, tool, 'file_path', 'absolute_path')]);
+    case 'read_file':
+      return fromList([required(args, tool, 'absolute_path', 'file_path', 'path')]);
+    case 'NotebookRead':
+    case 'NotebookEdit':
+      return fromList([required(args, tool, 'notebook_path')]);
+    case 'LS':
+    case 'list_directory':
+      return fromList([str(args, tool, 'path', 'dir_path') ?? '.']);
+    case 'Glob':
+    case 'glob': {
+      const pattern = required(args, tool, 'pattern');
+      const root = str(args, tool, 'path', 'dir_path') ?? '.';
+      if (pattern instanceof Error || root instanceof Error) return fromList([pattern, root]);
+      return fromList([root, globRoot(root, pattern)], [pattern]);
+    }
+    case 'Grep':
+    case 'search_file_content': {
+      const root = str(args, tool, 'path', 'dir_path') ?? '.';
+      const glob = str(args, tool, 'glob', 'include');
+      if (root instanceof Error || glob instanceof Error) return fromList([root, glob]);
+      return fromList([root], glob === undefined ? [] : [glob]);
+    }
+    case 'read_many_files': {
+      const paths = stringList(args, tool, 'paths');
+      const include = stringList(args, tool, 'include');
+      if (paths instanceof Error || include instanceof Error) return fromList([paths instanceof Error ? paths : (include as Error)]);
+      if (paths.length === 0 && include.length === 0) return fromList([new Error(`${tool}: paths is missing`)]);
+      const globs = [...paths, ...include];
+      return fromList(globs.map((g) => globRoot('.', g)), globs);
+    }
+    default:
+      return { paths: [], climbs: false, problem: `${tool} is not a file tool` };
+  }
+}
+
+/** The shell command a shell tool runs, and the directory it runs in when the tool names one. */
+export interface ShellTarget {
+  command: string;
+  /** `dir_path`/`workdir` when the tool sets one (relative to the request's cwd). */
+  dir?: string;
+  /** Codex's argv form, when the tool sent one. */
+  argv?: string[];
+  problem?: string;
+}
+
+/** Reads the command of a Bash / run_shell_command / Codex shell call. */
+export function shellTarget(request: ToolRequest): ShellTarget {
+  const { tool_name: tool, args } = request;
+  const dir = str(args, tool, 'dir_path', 'workdir', 'cwd');
+  if (dir instanceof Error) return { command: '', problem: dir.message };
+  const raw = args['command'] ?? args['cmd'];
+  const withDir = (t: ShellTarget): ShellTarget => (dir === undefined ? t : { ...t, dir });
+  if (typeof raw === 'string') return withDir({ command: raw });
+  // Only Codex's tools send argv; a Claude or Gemini call with a list is garbled, not a command.
+  const argvTool = tool !== 'Bash' && tool !== 'run_shell_command';
+  if (argvTool && Array.isArray(raw) && raw.length > 0 && raw.every((x) => typeof x === 'string')) {
+    return withDir({ command: '', argv: raw as string[] });
+  }
+  return { command: '', problem: `${tool}: command is missing or not a string` };
+}
+
+/** The URL a WebFetch call fetches. */
+export function webTarget(request: ToolRequest): { url: string; problem?: string } {
+  const url = request.args['url'];
+  return typeof url === 'string' && url !== '' ? { url } : { url: '', problem: `${request.tool_name}: url is missing` };
+}

@@ -1,0 +1,68 @@
+// Agent routes (agent token): submit a tool call and wait, read one request, and Claude Code's hook endpoint.
+import type { FastifyReply } from 'fastify';
+import type { RequestRecord } from '../../../../common/domain.js';
+import type { Core } from '../../core.js';
+import type { App } from '../app.js';
+import { hookAnswer, hookEventToSubmit } from '../claude-code.js';
+import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
+
+/** Longest `?wait=` honoured. */
+export const MAX_WAIT_SECONDS = 600;
+/** How long the hook route waits for a person when no timeout is set: just under Claude Code's 600 s hook limit. */
+export const HOOK_WAIT_SECONDS = 590;
+
+/** What an agent gets back for a request. */
+function agentView(record: RequestRecord) {
+  return {
+    id: record.request.id,
+    status: record.status,
+    verdict: record.verdict,
+    ...(record.decision ? { decision: record.decision } : {}),
+    ...(record.expires_at ? { expires_at: record.expires_at } : {}),
+  };
+}
+
+/** Aborts when the client hangs up before the answer is written (the agent stopped waiting). */
+function hangupSignal(reply: FastifyReply): AbortSignal {
+  const ac = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) ac.abort();
+  });
+  return ac.signal;
+}
+
+/** Registers POST /v1/requests, GET /v1/requests/:id and POST /v1/hooks/claude-code. */
+export function registerAgentRoutes(app: App, core: Core): void {
+  app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
+    const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
+    const record = await core.submit(req.body, { wait, signal: hangupSignal(reply) });
+    return agentView(record);
+  });
+
+  // The approver (web UI) gets the whole record, as listPending does; an agent gets only its answer.
+  // With ?wait=S, several agents (or one agent after a reconnect) can wait on the same request.
+  app.get('/v1/requests/:id', { config: { access: 'A' }, schema: { params: IdParams, querystring: WaitQuery } }, async (req, reply) => {
+    let record = core.getRequest(req.params.id);
+    const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
+    if (record.status === 'pending' && wait > 0) record = await core.waitFor(record.request.id, wait, hangupSignal(reply));
+    return req.caller === 'approver' ? record : agentView(record);
+  });
+
+  app.post('/v1/hooks/claude-code', { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
+    const event = req.body;
+    const signal = hangupSignal(reply);
+    let record = await core.submit(hookEventToSubmit(event));
+    if (record.status === 'pending') {
+      const timeout = core.settings().timeout_seconds;
+      const seconds = timeout > 0 ? Math.min(timeout + 1, HOOK_WAIT_SECONDS) : HOOK_WAIT_SECONDS;
+      record = await core.waitFor(record.request.id, seconds, signal);
+      if (record.status === 'pending') {
+        const id = record.request.id;
+        if (signal.aborted) core.cancel(id, 'the agent stopped waiting');
+        else core.expire(id, `no decision within ${seconds} s (the hook's limit)`);
+        record = core.getRequest(id);
+      }
+    }
+    return hookAnswer(event, record, core.outcome(record));
+  });
+}

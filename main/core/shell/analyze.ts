@@ -1,0 +1,221 @@
+// analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
+import type { Node } from 'web-tree-sitter';
+import { expandBraces } from './braces.js';
+import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
+import { checkProgram } from './checks/index.js';
+import type { CheckInput, StdinSource } from './checks/context.js';
+import { checkPipeline, type Stage } from './checks/pipeline.js';
+import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
+import { parseBash, shellParserReady } from './parser.js';
+import { absolutePath } from './paths.js';
+import { programName } from './program.js';
+import { checkRedirect } from './redirects.js';
+import { salvageFragments } from './salvage.js';
+import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
+import { unwrap, type Unwrapped } from './unwrap.js';
+import { WRAPPERS } from './wrapper-specs.js';
+import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
+import type { Word } from './words.js';
+
+/** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
+const MAX_DEPTH = 8;
+/** Longer commands are flagged: nobody reviews them, and they hide things. */
+const MAX_LENGTH = 10_000;
+
+interface State {
+  ctx: ShellContext;
+  f: Findings;
+  commands: SimpleCommand[];
+  parsed: boolean;
+}
+
+/** What a nested script inherits from the command that runs it. */
+interface Outer {
+  wrappers: string[];
+  env: Assignment[];
+  forms: string[][];
+  privileged: boolean;
+  appendsArgs: boolean;
+  cwd: string | null;
+  /** Fragments of an unparsable command are analyzed only to find what must be denied. */
+  salvage: boolean;
+}
+
+function firstError(n: Node): Node | null {
+  if (n.isError || n.isMissing) return n;
+  if (!n.hasError) return null;
+  for (const c of n.children) {
+    const e = firstError(c);
+    if (e) return e;
+  }
+  return n;
+}
+
+function expandWords(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    if (w.dynamic) return [w];
+    const values = expandBraces(w.segments);
+    if (values === null) return [{ ...w, dynamic: true, expansions: [w.value] }];
+    return values.length === 1 ? [w] : values.map((value) => ({ ...w, value, segments: [{ text: value, literal: true }] }));
+  });
+}
+
+function stdinOf(raw: RawCommand): StdinSource {
+  if (raw.redirects.some((r) => r.stdin)) return 'heredoc';
+  if (raw.redirects.some((r) => r.redirect.kind === 'read')) return 'file';
+  return raw.pipe && raw.pipe.stage > 0 ? 'pipe' : 'inherited';
+}
+
+/** What a command inherits plus what its own wrappers add. */
+function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext): Outer {
+  const base = raw.cwd;
+  return {
+    wrappers: [...outer.wrappers, ...u.wrappers],
+    env: [...outer.env, ...u.env],
+    forms: [...outer.forms, ...u.forms],
+    privileged: outer.privileged || u.privileged,
+    appendsArgs: outer.appendsArgs || u.xargs,
+    cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
+    salvage: outer.salvage,
+  };
+}
+
+/** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
+function runScript(u: Unwrapped, raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): boolean {
+  const stdin = u.shellReadsStdin ? raw.redirects.find((r) => r.stdin)?.stdin : undefined;
+  const script = u.script ?? (stdin ? { ...stdin, via: programName(u.argv[0]?.value ?? 'sh') } : undefined);
+  if (!script) return false;
+  if (script.dynamic) block(st.f, `${script.via} runs shell code that is only known at run time`, at(script.span));
+  const before = st.commands.length;
+  const scriptSpan = at(script.span);
+  analyzeSource(script.text, st, () => scriptSpan, depth + 1, stdin ? { ...inner, wrappers: [...inner.wrappers, script.via] } : inner);
+  return st.commands.length > before;
+}
+
+function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inner: Outer, at: (s: Span) => Span, ctx: ShellContext): SimpleCommand {
+  return {
+    argv: argvWords.map((w, i) => (i === 0 ? programName(w.value) : w.value)),
+    text: source.slice(raw.span.start, raw.span.end),
+    span: at(raw.span),
+    env: inner.env.map((e) => ({ name: e.name, value: e.value })),
+    redirects: raw.redirects.map((r) => ({ ...r.redirect, span: at(r.redirect.span) })),
+    wrappers: inner.wrappers,
+    dynamic: argvWords.some((w) => w.dynamic) || inner.env.some((e) => e.dynamic) || inner.cwd === null,
+    wordSpans: argvWords.map((w) => at(w.span)),
+    program: argvWords[0]?.value ?? '',
+    forms: inner.forms,
+    ...(inner.cwd !== null && inner.cwd !== ctx.cwd ? { cwd: inner.cwd } : {}),
+    ...(raw.background ? { background: true } : {}),
+    ...(inner.appendsArgs ? { appendsArgs: true } : {}),
+  };
+}
+
+/** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
+function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput['nested'] {
+  const f = st.f;
+  checkDynamic(argvWords, inner.env, at, f);
+  const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
+  if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
+  if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
+  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [] };
+  const risksBefore = f.risks.length;
+  checkProgram(c);
+  const destructive = f.risks.slice(risksBefore).some((r) => r.flag === 'destructive');
+  if (destructive && inner.privileged) {
+    const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
+    flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
+  }
+  if (destructive && inner.appendsArgs) flag(f, 'destructive', `xargs feeds unseen arguments to the destructive command ${cmd.argv[0]}`, cmd.span);
+  return c.nested;
+}
+
+function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>): void {
+  const words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
+  if (words.length === 0) {
+    // Only assignments or redirects (`> file`, or a name the parser had to invent): check those, emit no command.
+    checkEnv(raw.assignments, at, st.f);
+    for (const r of raw.redirects) checkRedirect(r.redirect, raw.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
+    return;
+  }
+  const u = unwrap(words, raw.assignments, st.f, at);
+  const inner = innerOf(outer, u, raw, st.ctx);
+  checkEnv(u.env, at, st.f);
+  checkSpelling(words, at, st.f);
+  for (const r of raw.redirects) checkRedirect(r.redirect, inner.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
+  if (runScript(u, raw, st, at, depth, inner)) return;
+  const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
+  const nested = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  st.commands.push(cmd);
+  if (raw.pipe) {
+    const list = stages.get(raw.pipe.group) ?? [];
+    list.push({ stage: raw.pipe.stage, cmd, shellReadsStdin: u.shellReadsStdin && !raw.redirects.some((r) => r.stdin) });
+    stages.set(raw.pipe.group, list);
+  }
+  for (const n of nested) {
+    const nestedRaw: RawCommand = { words: u.argv.slice(n.start, n.end), assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd };
+    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via] }, new Map());
+  }
+}
+
+function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer): void {
+  if (depth > MAX_DEPTH) {
+    block(st.f, 'shell code nested too deeply to analyze', at({ start: 0, end: source.length }));
+    return;
+  }
+  const tree = parseBash(source);
+  try {
+    const root = tree.rootNode;
+    const err = root.hasError ? firstError(root) : null;
+    if (err) {
+      if (outer.salvage) return;
+      st.parsed = false;
+      const near = source.slice(err.startIndex, Math.min(err.endIndex, err.startIndex + 40)) || 'the end';
+      block(st.f, `the command does not parse as bash (near "${near}"), so it cannot be checked`, at({ start: err.startIndex, end: Math.max(err.endIndex, err.startIndex) }));
+    }
+    const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
+    walkProgram(root, ws, outer.cwd);
+    const stages = new Map<number, Stage[]>();
+    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages);
+    for (const list of stages.values()) checkPipeline(list, st.f);
+    if (err) {
+      for (const frag of salvageFragments(source)) {
+        analyzeSource(frag.text, st, (s) => at({ start: frag.start + s.start, end: frag.start + s.end }), depth + 1, { ...outer, salvage: true });
+      }
+    }
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * Analyzes one shell command string: every simple command it runs (wrappers unwrapped, nested scripts included),
+ * with risks, blockers and hard denies pointing at ranges of `command`. Throws if initShellParser() was not awaited.
+ */
+export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAnalysis {
+  if (!shellParserReady()) throw new Error('shell parser not initialised: await initShellParser() before analyzeShellCommand()');
+  const st: State = { ctx, f: newFindings(), commands: [], parsed: true };
+  if (command.trim() === '') {
+    block(st.f, 'empty command: there is nothing to run');
+    return { parsed: true, commands: [], ...st.f };
+  }
+  if (command.length > MAX_LENGTH) {
+    flag(st.f, 'obfuscation', `the command is ${command.length} characters long, too long to review`, { start: 0, end: command.length });
+  }
+  const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
+  try {
+    analyzeSource(command, st, (s) => s, 0, outer);
+  } catch (e) {
+    // Pathological input (e.g. thousands of nested groups) must still yield a verdict: never allowable.
+    st.parsed = false;
+    const why = e instanceof RangeError ? 'is nested too deeply' : `could not be analyzed (${e instanceof Error ? e.message : String(e)})`;
+    block(st.f, `the command ${why}, so it cannot be checked`, { start: 0, end: command.length });
+  }
+  if (st.commands.length === 0) block(st.f, 'the command runs no program a rule could allow');
+  dedupe(st.f);
+  const seen = new Set<string>();
+  const commands = st.commands.filter((c) => {
+    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}`;
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
+  return { parsed: st.parsed, commands, ...st.f };
+}

@@ -1,0 +1,86 @@
+// Bash brace expansion of unquoted text: `rm -rf {~,/}` runs `rm -rf ~ /`, so checks must see the expanded words.
+import type { Segment } from './words.js';
+
+interface Ch {
+  c: string;
+  literal: boolean;
+}
+
+/** Past this many words a brace expression is treated as unknowable (and the word as dynamic). */
+const MAX_BRACE_WORDS = 256;
+
+function findClose(chars: Ch[], open: number): { close: number; commas: number[] } | null {
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = open + 1; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch.literal) continue;
+    if (ch.c === '{') depth++;
+    else if (ch.c === '}') {
+      if (depth === 0) return { close: i, commas };
+      depth--;
+    } else if (ch.c === ',' && depth === 0) commas.push(i);
+  }
+  return null;
+}
+
+/** The words of `{a..b[..step]}`; undefined when the body is not a sequence, null when it is too long. */
+function sequence(body: string): string[] | null | undefined {
+  const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
+  if (!m) return undefined;
+  const [, a, b, stepText] = m as unknown as [string, string, string, string | undefined];
+  const numeric = /\d/.test(a) && /\d/.test(b);
+  if (!numeric && (/\d/.test(a) || /\d/.test(b))) return undefined;
+  const from = numeric ? parseInt(a, 10) : a.charCodeAt(0);
+  const to = numeric ? parseInt(b, 10) : b.charCodeAt(0);
+  const step = Math.max(1, Math.abs(parseInt(stepText ?? '1', 10) || 1));
+  if (Math.abs(to - from) / step >= MAX_BRACE_WORDS) return null;
+  const out: string[] = [];
+  for (let v = from; from <= to ? v <= to : v >= to; v += from <= to ? step : -step) {
+    out.push(numeric ? String(v) : String.fromCharCode(v));
+  }
+  return out;
+}
+
+function expand(chars: Ch[], budget: { left: number }): Ch[][] | null {
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    if (ch.literal || ch.c !== '{' || (i > 0 && chars[i - 1]!.c === '$' && !chars[i - 1]!.literal)) continue;
+    const found = findClose(chars, i);
+    if (!found) continue;
+    const { close, commas } = found;
+    const head = chars.slice(0, i);
+    const tail = chars.slice(close + 1);
+    let alternatives: Ch[][];
+    if (commas.length > 0) {
+      const cuts = [i, ...commas, close];
+      alternatives = cuts.slice(0, -1).map((c, k) => chars.slice(c + 1, cuts[k + 1]));
+    } else {
+      const seq = sequence(chars.slice(i + 1, close).map((x) => x.c).join(''));
+      if (seq === undefined) continue;
+      if (seq === null) return null;
+      alternatives = seq.map((s) => [...s].map((c) => ({ c, literal: true })));
+    }
+    const out: Ch[][] = [];
+    for (const alt of alternatives) {
+      const rest = expand([...head, ...alt, ...tail], budget);
+      if (rest === null) return null;
+      out.push(...rest);
+      if (out.length > MAX_BRACE_WORDS) return null;
+    }
+    return out;
+  }
+  if (--budget.left < 0) return null;
+  return [chars];
+}
+
+/**
+ * Expands braces in a word's segments; returns the word's values (one when there is nothing to expand),
+ * or null when the expansion would be too large to reason about.
+ */
+export function expandBraces(segments: Segment[]): string[] | null {
+  if (!segments.some((s) => !s.literal && s.text.includes('{'))) return [segments.map((s) => s.text).join('')];
+  const chars: Ch[] = segments.flatMap((s) => [...s.text].map((c) => ({ c, literal: s.literal })));
+  const words = expand(chars, { left: MAX_BRACE_WORDS * 4 });
+  return words === null ? null : words.map((w) => w.map((x) => x.c).join(''));
+}

@@ -1,0 +1,47 @@
+// awk programs that run commands or write files: `awk:*` is allowed to read text, not to call system().
+import { block, flag } from '../findings.js';
+import { isOneOf, scanArgs, type OptSpec } from '../options.js';
+import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+
+const AWK: OptSpec = {
+  shortValue: 'FvfeEilW',
+  shortAttached: 'odp',
+  longValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
+};
+
+/** The effects an awk program text can have, found after removing its string literals. */
+export function awkEffects(program: string): Array<{ flag: 'code-execution' | 'writes-file'; what: string }> {
+  const code = program.replace(/"(?:[^"\\]|\\.)*"/gs, '""');
+  const out: Array<{ flag: 'code-execution' | 'writes-file'; what: string }> = [];
+  if (/\bsystem\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'system() runs a shell command' });
+  if (/\|\s*&?\s*getline\b/.test(code) || /\|&/.test(code)) out.push({ flag: 'code-execution', what: '"cmd" | getline runs a shell command' });
+  if (/\bprintf?\b[^;{}\n]*[^|]\|[^|]/.test(code)) out.push({ flag: 'code-execution', what: 'print | "cmd" pipes output into a shell command' });
+  if (/\bprintf?\b[^;{}\n]*>/.test(code)) out.push({ flag: 'writes-file', what: 'print > file writes a file' });
+  if (/@load\b/.test(code)) out.push({ flag: 'code-execution', what: '@load loads a compiled extension' });
+  return out;
+}
+
+/**
+ * Flags awk programs with system(), command pipes, output redirection, and program files that cannot be read.
+ * Threat: `awk 'BEGIN{system("rm -rf ~")}'`, `awk '{print > "/home/u/.bashrc"}'` under an allow rule for awk.
+ */
+export function checkAwk(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const scan = scanArgs(argv, 1, AWK);
+  const programs: Array<{ text: string; at: number }> = [];
+  let fromFile = false;
+  for (const o of scan.opts) {
+    const at = wordsSpan(c, o.index, o.valueIndex);
+    if (isOneOf(o, ['e', 'source'])) programs.push({ text: o.value ?? '', at: o.valueIndex });
+    else if (isOneOf(o, ['f', 'file', 'E', 'exec', 'i', 'include'])) {
+      fromFile = true;
+      block(c.f, `awk -${o.long ? '-' : ''}${o.name} ${o.value ?? ''} runs a program file whose code cannot be checked`, at);
+    } else if (isOneOf(o, ['l', 'load'])) flag(c.f, 'code-execution', `awk --load ${o.value ?? ''} loads a compiled extension`, at);
+    else if ('odp'.includes(o.name) && !o.long) flag(c.f, 'writes-file', `awk -${o.name} writes a ${o.name === 'd' ? 'variable dump' : o.name === 'p' ? 'profile' : 'program listing'} file`, at);
+  }
+  const first = scan.operands[0];
+  if (programs.length === 0 && !fromFile && first !== undefined) programs.push({ text: argv[first]!, at: first });
+  for (const p of programs) {
+    for (const e of awkEffects(p.text)) flag(c.f, e.flag, `awk ${e.what}`, wordSpan(c, p.at));
+  }
+}

@@ -1,0 +1,40 @@
+// What every per-program check receives, and small helpers to point a finding at the right words.
+import type { Findings } from '../findings.js';
+import type { ShellContext, SimpleCommand, Span } from '../types.js';
+
+/** Where a command's stdin comes from: the previous pipeline stage, a heredoc/here-string, a `<` file, or nothing special. */
+export type StdinSource = 'pipe' | 'heredoc' | 'file' | 'inherited';
+
+/** One unwrapped simple command under check. */
+export interface CheckInput {
+  cmd: SimpleCommand;
+  ctx: ShellContext;
+  /** Directory the command runs in (absolute). */
+  cwd: string;
+  f: Findings;
+  stdin: StdinSource;
+  /** Argument lists a check found to be commands in their own right (`find -exec CMD ;`), to analyze as such. */
+  nested: Array<{ start: number; end: number; via: string }>;
+}
+
+/** The span of argv word `i` (the whole command when unknown). */
+export function wordSpan(c: CheckInput, i: number): Span {
+  return c.cmd.wordSpans?.[i] ?? c.cmd.span;
+}
+
+/** The span from argv word `i` to word `j` inclusive. */
+export function wordsSpan(c: CheckInput, i: number, j: number): Span {
+  return { start: wordSpan(c, i).start, end: wordSpan(c, Math.max(i, j)).end };
+}
+
+/** Operands that do not start with `-` (a GNU-style reading; `--` ends options). */
+export function plainOperands(argv: readonly string[], from = 1): number[] {
+  const out: number[] = [];
+  let options = true;
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (options && w === '--') options = false;
+    else if (!options || !w.startsWith('-') || w === '-') out.push(i);
+  }
+  return out;
+}

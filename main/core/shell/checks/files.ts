@@ -1,0 +1,74 @@
+// File-changing commands: where they write, whether that is their purpose, and what must never be deleted.
+import { flag } from '../findings.js';
+import { longIs } from '../options.js';
+import { absolutePath, isBlockDevice, isHarmlessSink, isInside, protectedTarget } from '../paths.js';
+import { plainOperands, wordSpan, type CheckInput } from './context.js';
+import { writeTargets } from './writes.js';
+
+function isRecursive(argv: readonly string[]): boolean {
+  return argv.slice(1).some((w) => (w.startsWith('--') ? longIs(w.slice(2), 'recursive') : /^-[a-zA-Z]*[rR]/.test(w)));
+}
+
+/** Programs whose writes destroy what was there (not just add to it). */
+const OVERWRITERS = new Set(['dd', 'shred', 'truncate']);
+
+function checkTargets(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  for (const t of writeTargets(argv)) {
+    if (isHarmlessSink(t.path) && !t.removes) continue;
+    const at = wordSpan(c, t.index);
+    const abs = absolutePath(t.path, c.cwd, c.ctx.home);
+    if (isBlockDevice(abs)) {
+      flag(c.f, 'destructive', `${argv[0]} writes onto the disk device ${t.path}, destroying its file system`, at, 'hard');
+    } else if (!isInside(abs, c.ctx.cwd)) {
+      flag(c.f, 'outside-workspace', `${argv[0]} ${t.removes ? 'removes' : (t.how ?? 'writes')} ${t.path}, outside the workspace`, at);
+    } else if (!t.purpose) {
+      flag(c.f, 'writes-file', `${argv[0]} ${t.how ?? 'writes'} the file ${t.path}`, at);
+    } else {
+      const destroys = t.removes || OVERWRITERS.has(argv[0] ?? '');
+      flag(c.f, destroys ? 'destructive' : 'writes-file', `${argv[0]} ${t.removes ? 'deletes' : destroys ? 'overwrites' : 'writes'} ${t.path}`, at, 'risk');
+    }
+  }
+}
+
+function checkRm(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const noPreserve = argv.findIndex((w) => w === '--no-preserve-root');
+  if (noPreserve >= 0) flag(c.f, 'destructive', 'rm --no-preserve-root switches off the guard against deleting /', wordSpan(c, noPreserve), 'hard');
+  if (!isRecursive(argv)) return;
+  flag(c.f, 'destructive', 'rm -r deletes whole directory trees', c.cmd.span, 'risk');
+  for (const i of plainOperands(argv)) {
+    const why = protectedTarget(argv[i]!, c.cwd, c.ctx);
+    if (why !== null) flag(c.f, 'destructive', `rm -r ${argv[i]} deletes ${why}`, c.cmd.span, 'hard');
+  }
+}
+
+function checkRecursiveOwnership(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  if (!isRecursive(argv)) return;
+  const ops = plainOperands(argv).filter((i) => !/^-[RcfvhHLP]+$/.test(argv[i]!));
+  for (const i of ops.slice(1)) {
+    const why = protectedTarget(argv[i]!, c.cwd, c.ctx, false);
+    if (why !== null) flag(c.f, 'destructive', `${argv[0]} -R on ${argv[i]} changes ${why}, breaking the system or your account`, c.cmd.span, 'hard');
+  }
+}
+
+function checkMv(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  for (const t of writeTargets(argv).filter((x) => x.removes)) {
+    const why = protectedTarget(t.path, c.cwd, c.ctx, false);
+    if (why !== null) flag(c.f, 'destructive', `mv ${t.path} moves away ${why}`, c.cmd.span, 'hard');
+  }
+}
+
+/**
+ * Flags writes by file tools: onto disks (hard deny), outside the workspace, hidden in readers, and deletions beyond recovery.
+ * Threat: `rm -rf ~` in any spelling, `chmod -R 777 /`, `mv ~ /tmp/x`, `dd of=/dev/sda`, `sort -o ~/.bashrc`.
+ */
+export function checkFiles(c: CheckInput): void {
+  checkTargets(c);
+  const name = c.cmd.argv[0];
+  if (name === 'rm') checkRm(c);
+  else if (name === 'chmod' || name === 'chown' || name === 'chgrp') checkRecursiveOwnership(c);
+  else if (name === 'mv') checkMv(c);
+}

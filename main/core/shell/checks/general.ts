@@ -1,0 +1,53 @@
+// Checks every command gets, whatever its program: hidden spellings, run-time words, code-running environment.
+import { block, flag } from '../findings.js';
+import { isCodeRunningEnv } from '../env-vars.js';
+import type { Span } from '../types.js';
+import type { Assignment } from '../walk.js';
+import type { Word } from '../words.js';
+
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD]/;
+const FAKE_DASH = /^[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/;
+const ESCAPES = /\\(x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4})/;
+
+/**
+ * Flags spellings meant to hide what runs: escape-coded or non-ASCII program names, invisible characters, look-alike dashes.
+ * Threat: `$'\x72\x6d' -rf ~` and `rm −rf` (U+2212) slip past rules and reviewers that read `rm -rf`.
+ */
+export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
+  const program = words[0];
+  if (program && !program.dynamic) {
+    if (program.ansiEscapes) flag(f, 'obfuscation', `the program name is spelled in escape codes ($'…'), hiding that it runs ${program.value}`, at(program.span));
+    else if (/[^\x21-\x7e]/.test(program.value)) flag(f, 'obfuscation', 'the program name contains non-ASCII or invisible characters that imitate another name', at(program.span));
+    else if (/[*?[]/.test(program.value)) flag(f, 'obfuscation', 'the program name is a glob pattern, so what runs depends on the files present', at(program.span));
+  }
+  for (const w of words) {
+    if (INVISIBLE.test(w.value)) flag(f, 'obfuscation', 'a word contains invisible or text-direction characters that hide what it says', at(w.span));
+    else if (FAKE_DASH.test(w.value)) flag(f, 'obfuscation', `${w.value} starts with a look-alike dash, not "-"`, at(w.span));
+    else if (w !== program && !w.dynamic && ESCAPES.test(w.value) && w.segments.some((s) => s.literal)) {
+      flag(f, 'obfuscation', 'an argument carries escape-coded bytes (\\x…, \\0…) that decode to hidden text', at(w.span), 'risk');
+    }
+  }
+}
+
+/**
+ * Blocks words only known at run time, once per command, naming the first expansion.
+ * Threat: `git $(echo push) --force`, `rm -rf $DIR` — no rule can vouch for a value it cannot see.
+ */
+export function checkDynamic(words: readonly Word[], env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
+  const program = words[0];
+  if (program?.dynamic) {
+    block(f, `the program to run (${program.value}) is only known at run time`, at(program.span));
+    return;
+  }
+  const w = words.find((x) => x.dynamic);
+  if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
+  const e = env.find((x) => x.dynamic);
+  if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));
+}
+
+/** Flags `NAME=value` prefixes (own or via `env`/`sudo`) that make the program load or run other code. */
+export function checkEnv(env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
+  for (const e of env) {
+    if (isCodeRunningEnv(e.name)) flag(f, 'code-execution', `${e.name}=${e.value} changes what the program loads or runs`, at(e.span));
+  }
+}

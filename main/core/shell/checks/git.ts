@@ -1,0 +1,135 @@
+// git's argument injections: options that run commands, write files, or rewrite history, hidden behind `git diff:*`-style rules.
+import { flag } from '../findings.js';
+import { isOneOf, scanArgs, type OptSpec, type Scan } from '../options.js';
+import { absolutePath, isInside } from '../paths.js';
+import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+
+/** git's own options before the subcommand; the ones listed here take a value. */
+export const GIT_GLOBAL: OptSpec = {
+  shortValue: 'Cc',
+  longValue: ['git-dir', 'work-tree', 'namespace', 'super-prefix', 'config-env', 'list-cmds', 'attr-source'],
+  stopAtOperand: true,
+};
+
+const REMOTE_OPTS = ['upload-pack', 'receive-pack', 'exec', 'repo', 'push-option', 'depth', 'shallow-since', 'refmap'];
+
+/** Value-taking options per subcommand, so operands (`+main`, `:branch`) line up; diff-like commands share the default. */
+const SUB_SPECS: Record<string, OptSpec> = {
+  'format-patch': { shortValue: 'o', longValue: ['output-directory', 'output'] },
+  clone: { shortValue: 'uocbj', longValue: ['upload-pack', 'template', 'config', 'origin', 'branch', 'depth', 'reference', 'separate-git-dir', 'jobs', 'filter'] },
+  'ls-remote': { shortValue: 'u', longValue: ['upload-pack'] },
+  rebase: { shortValue: 'xsX', longValue: ['exec', 'onto', 'strategy', 'strategy-option'] },
+  grep: { shortAttached: 'O', shortValue: 'efABC', longValue: ['open-files-in-pager'] },
+  difftool: { shortValue: 'xt', longValue: ['extcmd', 'tool'] },
+  mergetool: { shortValue: 't', longValue: ['tool'] },
+  push: { shortValue: 'o', longValue: REMOTE_OPTS },
+  fetch: { longValue: REMOTE_OPTS },
+  pull: { longValue: REMOTE_OPTS },
+  archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix'] },
+  config: { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default'] },
+};
+const DEFAULT_SPEC: OptSpec = { shortValue: 'o', longValue: ['output'] };
+
+const DIFFS = new Set(['diff', 'log', 'show', 'format-patch', 'whatchanged', 'range-diff', 'diff-tree', 'diff-index', 'diff-files', 'stash', 'reflog']);
+const REMOTE = new Set(['fetch', 'pull', 'clone', 'ls-remote', 'archive', 'remote', 'submodule', 'push']);
+const CONFIG_READS = ['get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'list', 'show-origin', 'show-scope', 'name-only'];
+
+function checkGlobals(c: CheckInput, scan: Scan): void {
+  for (const o of scan.opts) {
+    const at = wordsSpan(c, o.index, o.valueIndex);
+    if (isOneOf(o, ['c', 'config-env'])) {
+      flag(c.f, 'code-execution', `git -c ${o.value ?? ''} overrides configuration; keys like core.pager, core.sshCommand, core.fsmonitor, core.hooksPath or alias.* run commands`, at);
+    } else if (isOneOf(o, ['exec-path'])) {
+      flag(c.f, 'code-execution', 'git --exec-path makes git run its helper programs from another directory', at);
+    } else if (isOneOf(o, ['C', 'git-dir', 'work-tree']) && o.value !== undefined) {
+      const dir = absolutePath(o.value, c.cwd, c.ctx.home);
+      if (!isInside(dir, c.ctx.cwd)) {
+        flag(c.f, 'outside-workspace', `git ${o.long ? '--' : '-'}${o.name} ${o.value} works on a repository outside the workspace`, at);
+      }
+    }
+  }
+}
+
+function checkPush(c: CheckInput, sub: Scan, from: number): void {
+  for (const o of sub.opts) {
+    const at = wordSpan(c, o.index);
+    if (isOneOf(o, ['f', 'force', 'force-with-lease', 'force-if-includes'])) {
+      flag(c.f, 'destructive', 'git push --force overwrites the remote branch, discarding commits others may rely on', at);
+    } else if (isOneOf(o, ['mirror', 'delete', 'd', 'prune'])) {
+      flag(c.f, 'destructive', `git push ${o.long ? '--' : '-'}${o.name} deletes or replaces branches on the remote`, at);
+    }
+  }
+  for (const i of sub.operands) {
+    const ref = c.cmd.argv[i]!;
+    if (i > from && ref.startsWith('+')) flag(c.f, 'destructive', `git push ${ref}: a leading + force-pushes that branch`, wordSpan(c, i));
+    if (i > from + 1 && ref.startsWith(':')) flag(c.f, 'destructive', `git push ${ref}: an empty source deletes the remote branch`, wordSpan(c, i));
+  }
+}
+
+function checkConfig(c: CheckInput, sub: Scan): void {
+  const argv = c.cmd.argv;
+  const operands = sub.operands.slice(1).map((i) => argv[i]!);
+  const reads = sub.opts.some((o) => isOneOf(o, CONFIG_READS) || o.name === 'l') || ['get', 'list'].includes(operands[0] ?? '');
+  if (!reads && (operands.length >= 2 || sub.opts.some((o) => isOneOf(o, ['e', 'edit', 'add', 'unset', 'unset-all', 'replace-all', 'rename-section', 'remove-section'])))) {
+    flag(c.f, 'code-execution', 'git config changes settings, some of which (core.pager, core.hooksPath, alias.*) run commands', c.cmd.span);
+  }
+}
+
+function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
+  const argv = c.cmd.argv;
+  for (const o of sub.opts) {
+    const at = wordsSpan(c, o.index, o.valueIndex);
+    const opt = `${o.long ? '--' : '-'}${o.name}`;
+    if (DIFFS.has(name) && (isOneOf(o, ['output', 'output-directory']) || (o.name === 'o' && !o.long))) {
+      flag(c.f, 'writes-file', `git ${name} ${opt} writes its output to the file ${o.value ?? ''}`, at);
+    } else if (DIFFS.has(name) && isOneOf(o, ['ext-diff'])) {
+      flag(c.f, 'code-execution', `git ${name} --ext-diff runs an external diff program`, at);
+    } else if (isOneOf(o, ['upload-pack', 'receive-pack']) || (o.name === 'u' && !o.long && (name === 'clone' || name === 'ls-remote'))) {
+      flag(c.f, 'code-execution', `git ${name} ${opt} runs ${o.value ?? 'a program'} as the remote helper`, at);
+    } else if (isOneOf(o, ['exec']) || (name === 'rebase' && o.name === 'x' && !o.long)) {
+      flag(c.f, 'code-execution', `git ${name} ${opt} runs the command ${o.value ?? ''}`, at);
+    } else if (name === 'clone' && isOneOf(o, ['template', 'config', 'c'])) {
+      flag(c.f, 'code-execution', `git clone ${opt} installs hooks or configuration that run commands`, at);
+    } else if ((name === 'difftool' || name === 'mergetool') && isOneOf(o, ['x', 'extcmd'])) {
+      flag(c.f, 'code-execution', `git ${name} ${opt} runs the command ${o.value ?? ''}`, at);
+    } else if (name === 'grep' && isOneOf(o, ['O', 'open-files-in-pager'])) {
+      flag(c.f, 'code-execution', `git grep ${opt} opens results with a command it runs`, at);
+    } else if (name === 'filter-branch' && o.long && /filter$/.test(o.name)) {
+      flag(c.f, 'code-execution', `git filter-branch ${opt} runs shell code for every commit`, at);
+    } else if (name === 'reset' && isOneOf(o, ['hard'])) {
+      flag(c.f, 'destructive', 'git reset --hard discards uncommitted changes', at, 'risk');
+    } else if (name === 'clean' && isOneOf(o, ['f', 'force'])) {
+      flag(c.f, 'destructive', 'git clean --force deletes untracked files', at, 'risk');
+    } else if ((name === 'checkout' || name === 'switch') && isOneOf(o, ['f', 'force'])) {
+      flag(c.f, 'destructive', `git ${name} --force discards local changes`, at, 'risk');
+    } else if (name === 'branch' && (o.name === 'D' || isOneOf(o, ['force']))) {
+      flag(c.f, 'destructive', 'git branch -D deletes a branch even when it is not merged', at, 'risk');
+    }
+  }
+  const ops = sub.operands.map((i) => argv[i]!);
+  const first = ops[1];
+  if ((name === 'bisect' && first === 'run') || (name === 'submodule' && first === 'foreach') || (name === 'hook' && first === 'run')) {
+    flag(c.f, 'code-execution', `git ${name} ${first} runs commands`, c.cmd.span);
+  }
+  if (name === 'stash' && (first === 'drop' || first === 'clear')) flag(c.f, 'destructive', `git stash ${first} deletes stashed changes`, c.cmd.span, 'risk');
+  argv.forEach((w, i) => {
+    if (i > from && /(^|[\s=])(ext|fd)::/.test(w)) flag(c.f, 'code-execution', `git ${name} ${w}: the ${w.includes('ext::') ? 'ext' : 'fd'}:: transport runs a command`, wordSpan(c, i));
+  });
+  if (name === 'config') checkConfig(c, sub);
+  if (name === 'push') checkPush(c, sub, from);
+  if (REMOTE.has(name)) flag(c.f, 'network', `git ${name} talks to a remote repository`, c.cmd.span, 'risk');
+}
+
+/**
+ * Flags git invocations that do more than their subcommand suggests.
+ * Threat: `git diff --output=~/.bashrc`, `git -c core.pager='sh -c …' log`, `git fetch --upload-pack=evil` under prefix rules.
+ */
+export function checkGit(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const globals = scanArgs(argv, 1, GIT_GLOBAL);
+  checkGlobals(c, globals);
+  const at = globals.end;
+  const name = argv[at];
+  if (name === undefined) return;
+  checkSub(c, name, scanArgs(argv, at, SUB_SPECS[name] ?? DEFAULT_SPEC), at);
+}

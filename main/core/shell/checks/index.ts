@@ -1,0 +1,34 @@
+// Dispatches each unwrapped command to the checks for its program.
+import type { CheckInput } from './context.js';
+import { checkAwk } from './awk.js';
+import { checkFiles } from './files.js';
+import { checkFind } from './find.js';
+import { checkGit } from './git.js';
+import { checkInterpreter } from './interpreters.js';
+import { checkNetwork, NETWORK_TOOLS } from './network.js';
+import { checkSed } from './sed.js';
+import { checkSystem, SYSTEM_TOOLS } from './system.js';
+import { checkTar } from './tar.js';
+import { checkTools, TOOLS } from './tools.js';
+
+const BY_NAME = new Map<string, (c: CheckInput) => void>([
+  ['git', checkGit],
+  ['find', checkFind],
+  ['sed', checkSed],
+  ['gsed', checkSed],
+  ['tar', checkTar],
+  ['gtar', checkTar],
+  ['bsdtar', checkTar],
+]);
+
+/** Runs every program-specific check that applies to `c.cmd.argv[0]`. */
+export function checkProgram(c: CheckInput): void {
+  const name = c.cmd.argv[0] ?? '';
+  BY_NAME.get(name)?.(c);
+  if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
+  checkFiles(c);
+  if (NETWORK_TOOLS.has(name)) checkNetwork(c);
+  if (SYSTEM_TOOLS.has(name) || /^mkfs/.test(name)) checkSystem(c);
+  if (TOOLS.has(name)) checkTools(c);
+  checkInterpreter(c);
+}

@@ -1,0 +1,84 @@
+// Interpreters given code inline or on stdin, and package runners: code no rule about the interpreter can vouch for.
+import { flag } from '../findings.js';
+import { wordSpan, type CheckInput } from './context.js';
+
+interface Interpreter {
+  /** Short flags (in a cluster) whose value is program text. */
+  inline: string;
+  /** Long options whose value is program text. */
+  inlineLong: readonly string[];
+  /** Short flags that take a separate value that is not code (so the next word is not the script). */
+  valued: string;
+  /** Short flag that edits files in place. */
+  inPlace?: string;
+}
+
+const PY: Interpreter = { inline: 'c', inlineLong: [], valued: 'mWX' };
+const FAMILIES: Array<[RegExp, Interpreter]> = [
+  [/^(python|pypy)[0-9.]*$/, PY],
+  [/^(node|nodejs|bun)$/, { inline: 'ep', inlineLong: ['--eval', '--print'], valued: 'r' }],
+  [/^perl[0-9.]*$/, { inline: 'eE', inlineLong: [], valued: 'IMmx', inPlace: 'i' }],
+  [/^(ruby|jruby)$/, { inline: 'e', inlineLong: [], valued: 'Ir', inPlace: 'i' }],
+  [/^php[0-9.]*$/, { inline: 'rBRFE', inlineLong: [], valued: 'cdz' }],
+  [/^(lua|luajit)[0-9.]*$/, { inline: 'e', inlineLong: [], valued: 'l' }],
+  [/^(Rscript|osascript|groovy|jshell)$/, { inline: 'e', inlineLong: ['--expr'], valued: '' }],
+  [/^(pwsh|powershell)(\.exe)?$/, { inline: 'cCeE', inlineLong: ['-Command', '-EncodedCommand', '-c'], valued: '' }],
+  [/^(tclsh|wish|expect)$/, { inline: 'c', inlineLong: [], valued: '' }],
+];
+
+const RUNNERS = /^(npx|bunx|pnpx|uvx)$/;
+const RUNNER_SUBCOMMANDS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx'], pipx: ['run'], deno: ['eval'], bun: ['x'] };
+
+/** The interpreter family of a program name, if it is one. */
+function interpreterOf(name: string): Interpreter | null {
+  for (const [re, spec] of FAMILIES) if (re.test(name)) return spec;
+  return null;
+}
+
+/** True when a shell or interpreter argv names no script, so it runs program text arriving on stdin. */
+export function readsProgramFromStdin(argv: readonly string[]): boolean {
+  const spec = interpreterOf(argv[0] ?? '');
+  if (spec === null) return false;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '-') return true;
+    if (!w.startsWith('-')) return false;
+    if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) return false;
+    if (!w.startsWith('--') && spec.valued.includes(w[w.length - 1]!) && w.length === 2) i++;
+  }
+  return true;
+}
+
+/**
+ * Flags inline code (`python -c`, `node -e`, `perl -e`), code read from a pipe or heredoc, in-place edits, and package runners.
+ * Threat: `python3 -c "import os; os.remove(…)"` or `curl … | python3` under an allow rule for the interpreter.
+ */
+export function checkInterpreter(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const name = argv[0]!;
+  const spec = interpreterOf(name);
+  if (spec !== null) {
+    let script = false;
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i]!;
+      if (w === '-' || !w.startsWith('-')) {
+        script = w !== '-';
+        break;
+      }
+      if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) {
+        flag(c.f, 'code-execution', `${name} ${w} runs program text given on the command line`, wordSpan(c, i));
+        return;
+      }
+      if (spec.inPlace && !w.startsWith('--') && w.slice(1).includes(spec.inPlace)) flag(c.f, 'writes-file', `${name} ${w} edits files in place`, wordSpan(c, i));
+      if (!w.startsWith('--') && spec.valued.includes(w[w.length - 1]!) && w.length === 2) i++;
+    }
+    if (!script && (c.stdin === 'pipe' || c.stdin === 'heredoc')) {
+      flag(c.f, 'code-execution', `${name} runs program text read from ${c.stdin === 'pipe' ? 'a pipe' : 'a heredoc'}`, c.cmd.span);
+    }
+    return;
+  }
+  const runner = RUNNER_SUBCOMMANDS[name];
+  if (RUNNERS.test(name) || (runner !== undefined && runner.includes(argv[1] ?? ''))) {
+    flag(c.f, 'code-execution', `${argv.slice(0, 2).join(' ')} downloads or runs a package's code`, c.cmd.span, 'risk');
+  }
+}

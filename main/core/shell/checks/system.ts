@@ -1,0 +1,65 @@
+// Disk, process and shell-state commands: formatting disks, killing processes, sourcing files, redefining commands.
+import { block, flag } from '../findings.js';
+import { isBlockDevice } from '../paths.js';
+import { plainOperands, type CheckInput } from './context.js';
+
+const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'cfdisk', 'parted', 'gdisk', 'sgdisk', 'cgdisk']);
+const LIST_ONLY = /^(-l|--list|-d|--dump|-J|--json|-p|--print|print|-s|--show-size)$/;
+const KILLERS = new Set(['kill', 'pkill', 'killall', 'killall5', 'skill', 'slay']);
+const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+
+function checkDisk(c: CheckInput, name: string): void {
+  const argv = c.cmd.argv;
+  const devices = argv.slice(1).filter((w) => isBlockDevice(w.replace(/^of=/, '')));
+  if (/^mkfs(\..+)?$|^mke2fs$|^mkdosfs$|^mkntfs$|^wipefs$|^blkdiscard$/.test(name)) {
+    flag(c.f, 'destructive', `${name} erases ${devices[0] ?? 'a file system'}`, c.cmd.span, 'hard');
+  } else if (name === 'mkswap' && devices.length > 0) {
+    flag(c.f, 'destructive', `mkswap overwrites ${devices[0]}`, c.cmd.span, 'hard');
+  } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w))) {
+    flag(c.f, 'destructive', `${name} rewrites the partition table of ${devices[0]}`, c.cmd.span, 'hard');
+  } else if (name === 'shred' && devices.length > 0) {
+    flag(c.f, 'destructive', `shred overwrites the disk ${devices[0]}`, c.cmd.span, 'hard');
+  }
+}
+
+function checkKill(c: CheckInput, name: string): void {
+  const argv = c.cmd.argv;
+  flag(c.f, 'destructive', `${name} stops running processes`, c.cmd.span, 'risk');
+  const last = argv.length - 1;
+  const everyProcess = name === 'killall5' || (name === 'kill' && last >= 2 && argv[last] === '-1') || (name === 'kill' && plainOperands(argv).some((i) => argv[i] === '-1'));
+  if (everyProcess) flag(c.f, 'destructive', `${argv.join(' ')} signals every process you can reach`, c.cmd.span, 'hard');
+}
+
+/** Disk, process and shell-state programs this module checks. */
+export const SYSTEM_TOOLS = new Set([
+  ...PARTITIONERS, ...KILLERS, ...POWER, 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
+  'source', '.', 'alias', 'sudoedit', 'crontab', 'init', 'telinit', 'systemctl', 'enable', 'hash',
+]);
+
+/**
+ * Flags disk formatting (hard deny), process killing, power-off, and shell-state changes that defeat later checks.
+ * Threat: `mkfs.ext4 /dev/sda1`, `kill -9 -1`, `source ./evil.sh`, `alias ls='rm -rf ~'`.
+ */
+export function checkSystem(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const name = argv[0]!;
+  checkDisk(c, name);
+  if (KILLERS.has(name)) checkKill(c, name);
+  else if (POWER.has(name) || ((name === 'init' || name === 'telinit') && /^[06]$/.test(argv[1] ?? ''))) {
+    flag(c.f, 'destructive', `${name} shuts the machine down or restarts it`, c.cmd.span);
+  } else if (name === 'source' || name === '.') {
+    block(c.f, `${name} ${argv[1] ?? ''} runs the code in a file inside this shell`, c.cmd.span);
+  } else if (name === 'alias' && argv.slice(1).some((w) => w.includes('='))) {
+    block(c.f, 'alias redefines what a command name runs', c.cmd.span);
+  } else if (name === 'enable' || name === 'hash') {
+    block(c.f, `${name} changes which program a command name runs`, c.cmd.span);
+  } else if (name === 'sudoedit') {
+    flag(c.f, 'privilege', 'sudoedit edits files as root', c.cmd.span);
+  } else if (name === 'crontab' && argv.includes('-r')) {
+    flag(c.f, 'destructive', 'crontab -r deletes all scheduled jobs', c.cmd.span, 'risk');
+  } else if (name === 'crontab' && !argv.slice(1).some((w) => w === '-l')) {
+    flag(c.f, 'code-execution', 'crontab installs commands that run on a schedule', c.cmd.span);
+  } else if (name === 'systemctl' && /^(stop|kill|disable|mask|poweroff|reboot|halt|isolate)$/.test(argv[1] ?? '')) {
+    flag(c.f, 'destructive', `systemctl ${argv[1]} stops services or the machine`, c.cmd.span, 'risk');
+  }
+}

@@ -1,0 +1,55 @@
+// Options that turn everyday readers and tools into program runners: `rg --pre`, `man -P`, `sort --compress-program` …
+import { flag } from '../findings.js';
+import { wordSpan, type CheckInput } from './context.js';
+
+interface Injection {
+  /** Matches an option word (`--pre`, `--pre=x`, `-P`). */
+  option: RegExp;
+  risk: 'code-execution' | 'writes-file' | 'privilege';
+  what: string;
+}
+
+const INJECTIONS: Record<string, Injection[]> = {
+  rg: [{ option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' }],
+  sort: [{ option: /^--compress-prog(r(a(m)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' }],
+  man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command' }],
+  zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command' }],
+  yq: [{ option: /^(-i|--inplace)$/, risk: 'writes-file', what: 'edits the file in place' }],
+  date: [{ option: /^(-s|--set(=|$))/, risk: 'privilege', what: 'sets the system clock' }],
+  docker: [
+    { option: /^--privileged$|^--(pid|ipc|userns|uts)(=|$)|^--cap-add(=|$)/, risk: 'privilege', what: 'gives the container control over the host' },
+    { option: /^(-v|--volume(=|$)|--mount(=|$))/, risk: 'privilege', what: 'mounts a host directory into the container' },
+  ],
+};
+INJECTIONS['podman'] = INJECTIONS['docker']!;
+
+const INSTALLERS: Record<string, RegExp> = {
+  npm: /^(install|i|ci|add|update|rebuild)$/, pnpm: /^(install|i|add|update)$/, yarn: /^(install|add)?$/, bun: /^(install|i|add)$/,
+  pip: /^install$/, pip3: /^install$/, uv: /^(pip|add|sync)$/, cargo: /^install$/, go: /^(install|get)$/, gem: /^install$/, brew: /^install$/,
+};
+
+/** Programs with option-level checks in this module. */
+export const TOOLS = new Set([...Object.keys(INJECTIONS), ...Object.keys(INSTALLERS)]);
+
+/**
+ * Flags options that make a tool run programs or write files, and package installs (whose install scripts run).
+ * Threat: `rg --pre ./evil x`, `man -P 'sh -c …' ls`, `sort --compress-program=./x`, `docker run --privileged`.
+ */
+export function checkTools(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  const name = argv[0]!;
+  for (const inj of INJECTIONS[name] ?? []) {
+    argv.forEach((w, i) => {
+      if (i === 0 || !inj.option.test(w)) return;
+      if (name === 'docker' || name === 'podman') {
+        const v = w.includes('=') ? w.slice(w.indexOf('=') + 1) : (argv[i + 1] ?? '');
+        if (/^-v|^--volume|^--mount/.test(w) && !/(^|[=,])(\/|~|\$HOME)(:|,|$)|^\/(etc|root|home|Users|var|usr)\b|^~/.test(v)) return;
+      }
+      flag(c.f, inj.risk, `${name} ${w} ${inj.what}`, wordSpan(c, i));
+    });
+  }
+  const installs = INSTALLERS[name];
+  if (installs && installs.test(argv[1] ?? '')) {
+    flag(c.f, 'code-execution', `${argv.slice(0, 2).join(' ')} installs packages whose install scripts run`, c.cmd.span, 'risk');
+  }
+}

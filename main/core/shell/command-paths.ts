@@ -1,0 +1,49 @@
+// The file paths a simple command names, so the policy can apply path rules, workspace tiers and guard protection.
+import { absolutePath, isRemote } from './paths.js';
+import { isSystemProgram } from './program.js';
+import { writeTargets } from './checks/writes.js';
+import type { ShellContext, SimpleCommand } from './types.js';
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(.*)$/s;
+const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
+
+/**
+ * Every word of `cmd` that may be a path, made absolute against where the command runs (`~`/`$HOME` expanded):
+ * operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect targets, and a program run from a path.
+ * Deliberately broad: the caller checks each against protected and outside-workspace locations.
+ * Threat: `echo {} > .claude/settings.json`, `mv .claude .claude.bak`, `cat ~/.ssh/id_rsa`.
+ */
+export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[] {
+  const cwd = cmd.cwd ?? ctx.cwd;
+  const out = new Set<string>();
+  const add = (p: string) => {
+    if (p !== '' && !isRemote(p)) out.add(absolutePath(p, cwd, ctx.home));
+  };
+  if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) add(cmd.program);
+  let options = true;
+  for (const w of cmd.argv.slice(1)) {
+    if (options && w === '--') options = false;
+    else if (options && w.startsWith('--')) {
+      const eq = w.indexOf('=');
+      if (eq > 0 && PATHISH.test(w.slice(eq + 1))) add(w.slice(eq + 1));
+    } else if (options && w.startsWith('-') && w.length > 1) {
+      if (w.length > 2 && PATHISH.test(w.slice(2))) add(w.slice(2));
+    } else {
+      const m = ASSIGNMENT.exec(w);
+      add(m && PATHISH.test(m[1]!) ? m[1]! : w);
+    }
+  }
+  for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) add(r.target);
+  return [...out];
+}
+
+/**
+ * The paths `cmd` writes, deletes or moves (redirect targets, `cp`/`mv`/`tee`/`sed -i`/`sort -o` targets …), absolute.
+ * Threat: a write hidden in a reader, e.g. `sort -o .claude/settings.json x`.
+ */
+export function commandWriteTargets(cmd: SimpleCommand, ctx: ShellContext): string[] {
+  const cwd = cmd.cwd ?? ctx.cwd;
+  const paths = writeTargets(cmd.argv).map((t) => t.path);
+  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
+  return [...new Set(paths.filter((p) => p !== '').map((p) => absolutePath(p, cwd, ctx.home)))];
+}

@@ -1,0 +1,26 @@
+// Environment variables that make an otherwise allowed program load or run other code (or read other config).
+
+const EXACT = new Set([
+  'NODE_OPTIONS', 'NODE_PATH', 'NODE_REPL_EXTERNAL_MODULE', 'ELECTRON_RUN_AS_NODE',
+  'PYTHONSTARTUP', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONINSPECT', 'PYTHONEXECUTABLE', 'PYTHONUSERBASE',
+  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'PERL5DB', 'RUBYOPT', 'RUBYLIB',
+  'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE',
+  'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'BROWSER',
+  'PROMPT_COMMAND', 'PS4', 'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PATH', 'CDPATH', 'SHELL',
+  'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'OPENSSL_CONF',
+  'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH', 'MAVEN_OPTS', 'GRADLE_OPTS',
+  'RUSTC_WRAPPER', 'RUSTC', 'GOFLAGS', 'CC', 'CXX', 'LDFLAGS', 'MAKEFLAGS', 'TAR_OPTIONS',
+]);
+
+const PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG', 'GIT_TRACE', 'BASH_FUNC_', 'NPM_CONFIG_', 'CARGO_'];
+
+/**
+ * True when setting this variable can make the command run code it would not otherwise run.
+ * Threat: `LD_PRELOAD=/tmp/x.so git status` or `PAGER='rm -rf ~' git log` under an allow rule for git.
+ */
+export function isCodeRunningEnv(name: string): boolean {
+  const upper = name.toUpperCase();
+  if (EXACT.has(name) || EXACT.has(upper)) return true;
+  return PREFIXES.some((p) => upper.startsWith(p));
+}

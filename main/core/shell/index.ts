@@ -1,0 +1,7 @@
+// Public surface of the shell-command analysis (issue 3): what the policy engine and the CLI call.
+export { initShellParser, shellParserReady } from './parser.js';
+export { analyzeShellCommand } from './analyze.js';
+export { bashSpecifierMatches, tokenizeSpecifier } from './specifier.js';
+export { commandPathArgs, commandWriteTargets } from './command-paths.js';
+export { commandFromArgv, shellQuote } from './argv.js';
+export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

@@ -1,0 +1,70 @@
+// Path reasoning for command arguments: `~`/`$HOME` expansion, workspace containment, and what must never be destroyed.
+import path from 'node:path';
+import type { ShellContext } from './types.js';
+
+/** Expands a leading `~`, `~user`, `$HOME` or `${HOME}` the way the shell would for this user. */
+export function expandHome(p: string, home: string): string {
+  const m = /^(~|\$HOME|\$\{HOME\})(?=$|\/)/.exec(p);
+  if (m) return home + p.slice(m[0].length);
+  const user = /^~([A-Za-z0-9._-]+)(?=$|\/)/.exec(p);
+  if (user) return path.join(path.dirname(home), user[1]!) + p.slice(user[0].length);
+  return p;
+}
+
+/** An argument made absolute against the directory the command runs in (`$PWD` is that directory). */
+export function absolutePath(p: string, cwd: string, home: string): string {
+  const pwd = /^\$(PWD|\{PWD\})(?=$|\/)/.exec(p);
+  return path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home));
+}
+
+/** True when `child` is `parent` or lies below it (lexically, by path segments). */
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** URLs and `host:path` remotes are not local paths. */
+export function isRemote(word: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || /^[^/\s]+@[^/\s]+:/.test(word);
+}
+
+const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|nbd\d|zd\d|mem$|kmem$|port$)/;
+
+/** True for a raw disk or memory device: writing there destroys a file system. */
+export function isBlockDevice(p: string): boolean {
+  return BLOCK_DEVICE.test(path.posix.normalize(p));
+}
+
+/** Pseudo-files that absorb or pass on output without touching a real file. */
+export function isHarmlessSink(p: string): boolean {
+  return /^\/dev\/(null|stdout|stderr|stdin|tty|fd\/\d+|zero)$/.test(path.posix.normalize(p));
+}
+
+const SYSTEM_DIRS = new Set([
+  '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root',
+  '/run', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/Users', '/System', '/Library', '/Applications',
+  '/Volumes', '/private', '/nix', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
+]);
+
+/** The directory a glob operand would sweep: `/*` → `/`, `src/*.ts` → `src`; the operand itself when it has no glob. */
+function globRoot(abs: string): { dir: string; glob: boolean } {
+  const segs = abs.split('/');
+  const first = segs.findIndex((s) => /[*?[]/.test(s));
+  if (first < 0) return { dir: abs, glob: false };
+  return { dir: segs.slice(0, first).join('/') || '/', glob: true };
+}
+
+/**
+ * Why deleting (or recursively re-permissioning) this operand would be beyond recovery, or null.
+ * Threat: `rm -rf ~`, `rm -rf /*`, `rm -rf .` at the workspace root, `rm -rf /usr`, `rm -rf ..` (the workspace's parent).
+ */
+export function protectedTarget(operand: string, cwd: string, ctx: ShellContext, workspace = true): string | null {
+  const abs = absolutePath(operand, cwd, ctx.home);
+  const { dir, glob } = globRoot(abs);
+  const what = glob ? `everything in ${dir}` : dir;
+  if (dir === '/') return 'the file system root';
+  if (SYSTEM_DIRS.has(dir) || /^\/lib[^/]*$/.test(dir)) return `the system directory ${what}`;
+  if (isInside(ctx.home, dir)) return dir === ctx.home ? `the home directory${glob ? ' contents' : ''}` : `${what}, which holds the home directory`;
+  if (workspace && isInside(ctx.cwd, dir)) return dir === ctx.cwd ? `the workspace root${glob ? ' contents' : ''}` : `${what}, which holds the workspace`;
+  return null;
+}

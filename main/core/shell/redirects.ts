@@ -1,0 +1,81 @@
+// Classifies redirections: fd duplication and /dev/null are harmless, writes need approval, writes to disks are never allowed.
+import type { Node } from 'web-tree-sitter';
+import { flag, type Findings } from './findings.js';
+import { absolutePath, isBlockDevice, isHarmlessSink, isInside } from './paths.js';
+import type { Redirect, ShellContext, Span } from './types.js';
+import { readWord } from './words.js';
+
+/** A redirect plus, for heredocs and here-strings, the text it feeds to the command's stdin. */
+export interface ReadRedirect {
+  redirect: Redirect;
+  /** Body of a heredoc / here-string; `dynamic` when it has expansions bash fills in at run time. */
+  stdin?: { text: string; dynamic: boolean; span: Span };
+}
+
+function heredoc(node: Node): ReadRedirect {
+  const start = node.children.find((c) => c.type === 'heredoc_start');
+  const body = node.children.find((c) => c.type === 'heredoc_body');
+  const op = node.children.find((c) => !c.isNamed)?.type ?? '<<';
+  const quoted = start ? /['"\\]/.test(start.text) : false;
+  const dynamic = !quoted && (body?.namedChildren.some((c) => c.type !== 'heredoc_content') ?? false);
+  let text = body?.text ?? '';
+  if (!quoted) text = text.replace(/\\(\r?\n|[$`\\])/g, (_m, c: string) => (c.endsWith('\n') ? '' : c));
+  if (op === '<<-') text = text.replace(/^\t+/gm, '');
+  const span = body ? { start: body.startIndex, end: body.endIndex } : { start: node.startIndex, end: node.endIndex };
+  return { redirect: { op, target: null, kind: 'heredoc', span: { start: node.startIndex, end: node.endIndex } }, stdin: { text, dynamic, span } };
+}
+
+/** Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. */
+export function readRedirect(node: Node, source: string): ReadRedirect {
+  const span = { start: node.startIndex, end: node.endIndex };
+  if (node.type === 'heredoc_redirect') return heredoc(node);
+  if (node.type === 'herestring_redirect') {
+    const arg = node.namedChildren[0];
+    const w = arg ? readWord(arg, source) : null;
+    return {
+      redirect: { op: '<<<', target: null, kind: 'heredoc', span },
+      stdin: { text: `${w?.value ?? ''}\n`, dynamic: w?.dynamic ?? true, span: w?.span ?? span },
+    };
+  }
+  const fd = node.childForFieldName('descriptor')?.text ?? '';
+  const opNode = node.children.find((c) => !c.isNamed);
+  const operator = opNode?.type ?? '>';
+  const dest = node.childForFieldName('destination');
+  const word = dest ? readWord(dest, source) : null;
+  // `> "$HOME/.bashrc"` still names a known file: $HOME is the one expansion whose value is known.
+  const known = word !== null && (!word.dynamic || word.expansions.every((e) => /^\$(HOME|\{HOME\})$/.test(e)) && /^\$\{?HOME/.test(word.value));
+  const target = known ? word.value : null;
+  const op = fd + operator;
+  let kind: Redirect['kind'];
+  if (operator === '>&-' || operator === '<&-' || ((operator === '>&' || operator === '<&') && target !== null && /^(\d+|-)$/.test(target))) {
+    kind = 'fd-dup';
+  } else if (target !== null && target === '/dev/null') kind = 'null';
+  else if (target !== null && isHarmlessSink(target)) kind = 'fd-dup';
+  else if (operator === '<' || operator === '<&') kind = 'read';
+  else kind = 'write';
+  return { redirect: { op, target, kind, span } };
+}
+
+/**
+ * Flags what a redirect does: a file write needs approval; a write onto a disk device is never allowed.
+ * Threat: `git show HEAD > ~/.ssh/authorized_keys` under an allow rule for `git show`; `echo x > /dev/sda`; `cat < /dev/tcp/h/80`.
+ */
+export function checkRedirect(r: Redirect, cwd: string, ctx: ShellContext, f: Findings, at: (s: Span) => Span): void {
+  const span = at(r.span);
+  if (r.target !== null && /^\/dev\/(tcp|udp)\//.test(r.target)) {
+    flag(f, 'network', `redirect ${r.op} ${r.target} opens a network connection`, span);
+    return;
+  }
+  if (r.kind !== 'write') return;
+  if (r.target === null) {
+    flag(f, 'writes-file', `redirect ${r.op} writes to a file whose name is only known at run time`, span);
+    return;
+  }
+  const abs = absolutePath(r.target, cwd, ctx.home);
+  if (isBlockDevice(abs)) {
+    flag(f, 'destructive', `redirect ${r.op} ${r.target} writes onto a disk device, destroying its file system`, span, 'hard');
+    return;
+  }
+  flag(f, 'writes-file', `redirect ${r.op} writes the file ${r.target}`, span);
+  if (!isInside(abs, ctx.cwd)) flag(f, 'outside-workspace', `redirect ${r.op} writes ${r.target}, outside the workspace`, span);
+}

@@ -1,0 +1,177 @@
+// Claude Code's `Bash(specifier)` semantics for one simple command (PROTOCOLS.md "Permission rule syntax").
+import { canonicalize, canonicalMatches, canonicalText, type Canonical } from './canonical.js';
+import { isSystemProgram, programName } from './program.js';
+import type { SimpleCommand } from './types.js';
+
+type Kind = 'exact' | 'prefix' | 'glob';
+
+interface Compiled {
+  kind: Kind;
+  /** Rule words, quotes removed; the first normalized to a bare name when it is a system binary path. */
+  words: string[];
+  /** Bare program name of the rule, for a quick pre-check; '' when the rule starts with a wildcard. */
+  program: string;
+  /** The rule's first word as allow rules compare it; null when the rule starts with a wildcard. */
+  first: string | null;
+  glob?: RegExp;
+  canonical?: Canonical;
+  canonicalGlob?: RegExp;
+}
+
+/** Splits rule text into words the way the shell would (quotes removed, backslash escapes resolved). */
+export function tokenizeSpecifier(text: string): string[] {
+  const words: string[] = [];
+  let cur = '';
+  let inWord = false;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote === "'") {
+      if (ch === "'") quote = null;
+      else cur += ch;
+    } else if (quote === '"') {
+      if (ch === '"') quote = null;
+      else if (ch === '\\' && /["\\$`]/.test(text[i + 1] ?? '')) cur += text[++i];
+      else cur += ch;
+    } else if (ch === '\\') {
+      cur += text[++i] ?? '';
+      inWord = true;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) words.push(cur);
+      cur = '';
+      inWord = false;
+    } else {
+      cur += ch;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(cur);
+  return words;
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function firstProgramIndex(words: readonly string[]): number {
+  let i = 0;
+  while (i < words.length - 1 && ASSIGNMENT.test(words[i]!)) i++;
+  return i;
+}
+
+/** Normalizes the program word for allow matching: system paths become bare names, `./x` stays `./x`. */
+function allowProgram(word: string): string {
+  return isSystemProgram(word) ? programName(word) : word;
+}
+
+function withProgram(words: readonly string[], map: (w: string) => string): string[] {
+  const p = firstProgramIndex(words);
+  return words.map((w, i) => (i === p ? map(w) : w));
+}
+
+function globRegex(text: string): RegExp {
+  const body = text.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${body}$`, 's');
+}
+
+const compiled = new Map<string, Compiled>();
+
+function compile(specifier: string): Compiled {
+  const hit = compiled.get(specifier);
+  if (hit) return hit;
+  const spec = specifier.trim().replace(/\s+/g, ' ');
+  let kind: Kind = 'exact';
+  let body = spec;
+  if (spec.endsWith(':*')) {
+    kind = 'prefix';
+    body = spec.slice(0, -2);
+  } else if (spec === '*' || (spec.endsWith(' *') && !spec.slice(0, -2).includes('*'))) {
+    kind = 'prefix';
+    body = spec.slice(0, -1);
+  } else if (spec.includes('*')) kind = 'glob';
+  const words = withProgram(tokenizeSpecifier(body), allowProgram);
+  const head = words[0] ?? '';
+  const wild = kind === 'glob' && head.includes('*');
+  const program = wild ? '' : programName(words[firstProgramIndex(words)] ?? '');
+  const c: Compiled = { kind, words, program, first: wild || words.length === 0 ? null : head };
+  if (kind === 'glob') {
+    c.glob = globRegex(words.join(' '));
+    c.canonicalGlob = globRegex(canonicalText(canonicalize(words)));
+  } else c.canonical = canonicalize(words);
+  if (compiled.size > 20_000) compiled.clear();
+  compiled.set(specifier, c);
+  return c;
+}
+
+interface View {
+  /** env words + argv, program as an allow rule must name it. */
+  allow: string[];
+  /** Everything as written (env prefixes and wrappers included), for exact allow rules that spell them out. */
+  allowFull: string[] | null;
+  /** Every reading for deny/ask rules, program names normalized. */
+  deny: string[][];
+  canonical: Canonical[];
+  canonicalTexts: string[];
+  /** First words of every reading, and bare program names: rules naming anything else cannot match. */
+  firsts: Set<string>;
+  programs: Set<string>;
+}
+
+const views = new WeakMap<SimpleCommand, View>();
+let lastCmd: SimpleCommand | null = null;
+let lastView: View | null = null;
+
+function view(cmd: SimpleCommand): View {
+  // The policy tries every rule against one command in a row: a one-entry cache skips the WeakMap lookup.
+  if (cmd === lastCmd && lastView !== null) return lastView;
+  const v = views.get(cmd) ?? buildView(cmd);
+  lastCmd = cmd;
+  lastView = v;
+  return v;
+}
+
+function buildView(cmd: SimpleCommand): View {
+  const envWords = cmd.env.map((e) => `${e.name}=${e.value}`);
+  const program = cmd.program !== undefined && !isSystemProgram(cmd.program) ? cmd.program : cmd.argv[0] ?? '';
+  const allow = [...envWords, program, ...cmd.argv.slice(1)];
+  const full = cmd.forms?.[0];
+  const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
+  const deny = [...(cmd.forms ?? []), [...envWords, ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));
+  const canonical = deny.map(canonicalize);
+  const firsts = new Set([allow[0] ?? '', allowFull?.[0] ?? '']);
+  const programs = new Set(deny.map((f) => f[firstProgramIndex(f)] ?? ''));
+  const v: View = { allow, allowFull, deny, canonical, canonicalTexts: canonical.map(canonicalText), firsts, programs };
+  views.set(cmd, v);
+  return v;
+}
+
+function wordsMatch(rule: Compiled, words: readonly string[]): boolean {
+  if (rule.kind === 'glob') return rule.glob!.test(words.join(' '));
+  const n = rule.words.length;
+  if (rule.kind === 'exact' ? words.length !== n : words.length < n) return false;
+  for (let i = 0; i < n; i++) if (rule.words[i] !== words[i]) return false;
+  return true;
+}
+
+/**
+ * Whether a `Bash(specifier)` rule covers one simple command. Allow rules match only what they say (env prefixes
+ * must be spelled out, `./git` is not `git`, xargs-fed commands need a prefix rule); deny and ask rules also match
+ * past wrappers and env prefixes and across spellings of the same options (`rm -fr` ≡ `rm -r -f` ≡ `rm --recursive --force`).
+ * Threat: `\rm -fr ~/p` under deny `Bash(rm -rf:*)`; `FOO=1 git push` or `./git status` under an allow for git.
+ */
+export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, action: 'allow' | 'deny' | 'ask'): boolean {
+  const rule = compile(specifier);
+  const v = view(cmd);
+  if (rule.program !== '' && !v.programs.has(rule.program) && (action !== 'allow' || !v.firsts.has(rule.first ?? ''))) return false;
+  if (action === 'allow') {
+    if (rule.first !== null && !v.firsts.has(rule.first)) return false;
+    if (wordsMatch(rule, v.allow) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
+    return rule.kind === 'exact' && v.allowFull !== null && wordsMatch(rule, v.allowFull);
+  }
+  for (let i = 0; i < v.deny.length; i++) {
+    if (wordsMatch(rule, v.deny[i]!)) return true;
+    if (rule.kind === 'glob' ? rule.canonicalGlob!.test(v.canonicalTexts[i]!) : canonicalMatches(rule.canonical!, v.canonical[i]!, rule.kind === 'prefix')) return true;
+  }
+  return false;
+}

@@ -1,0 +1,166 @@
+// Peels wrappers (`env`, `timeout`, `sudo`, `xargs`, `sh -c` …) off a command to reach what actually runs.
+import { block, flag, type Findings } from './findings.js';
+import { isOneOf, scanArgs, type Opt } from './options.js';
+import { programName } from './program.js';
+import type { Span } from './types.js';
+import type { Assignment } from './walk.js';
+import { WRAPPERS, type WrapperSpec } from './wrapper-specs.js';
+import { syntheticWord, type Word } from './words.js';
+
+/** Shell code a command runs that must itself be analyzed (`sh -c`, `eval`, `su -c`, `trap`, `watch`). */
+export interface Script {
+  text: string;
+  span: Span;
+  dynamic: boolean;
+  via: string;
+}
+
+/** A command with its wrappers peeled off. */
+export interface Unwrapped {
+  argv: Word[];
+  wrappers: string[];
+  env: Assignment[];
+  /** Word lists from outermost (env prefixes and wrappers included) to argv; program words as written (unquoted). */
+  forms: string[][];
+  privileged: boolean;
+  /** Run by xargs, which appends words read from stdin. */
+  xargs: boolean;
+  script?: Script;
+  /** A shell with no script argument: it runs whatever arrives on stdin. */
+  shellReadsStdin: boolean;
+  /** Directory a wrapper switches to (`env -C DIR`, `sudo -D DIR`); null when only known at run time. */
+  chdir?: string | null;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
+
+function form(words: Word[]): string[] {
+  return words.map((w) => w.value);
+}
+
+function named(opts: Opt[], names: readonly string[] | undefined): Opt[] {
+  return names ? opts.filter((o) => isOneOf(o, names)) : [];
+}
+
+function valueWord(words: Word[], o: Opt): Word {
+  return words[o.valueIndex] ?? words[o.index]!;
+}
+
+/** `bash [options] -c SCRIPT [name [args]]`, `bash FILE`, or bare `bash` reading stdin. */
+function shellArgs(words: Word[]): { script: Word | null; file: boolean } {
+  let c = false;
+  let stdin = false;
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i]!.value;
+    if (w === '--' || w === '-') {
+      i++;
+      break;
+    }
+    if (w === '--rcfile' || w === '--init-file') i++;
+    else if (/^[-+][A-Za-z]+$/.test(w)) {
+      if (w.startsWith('-') && w.includes('c')) c = true;
+      if (w.startsWith('-') && w.includes('s')) stdin = true;
+      if (/[oO]/.test(w)) i++;
+    } else if (!w.startsWith('--')) break;
+  }
+  if (c) return { script: words[i] ?? null, file: false };
+  return { script: null, file: !stdin && i < words.length };
+}
+
+/** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
+function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findings, at: (s: Span) => Span): number | null {
+  const values = words.map((w) => w.value);
+  const scan = scanArgs(values, 1, { ...spec.opts, stopAtOperand: !spec.scriptOnly });
+  if (named(scan.opts, spec.noCommand).length > 0) return null;
+  for (const o of named(scan.opts, spec.writeOpts)) {
+    const w = valueWord(words, o);
+    flag(f, 'writes-file', `${values[0]} -${o.long ? '-' : ''}${o.name} writes the file ${o.value ?? ''}`, at(w.span));
+  }
+  for (const o of named(scan.opts, spec.chdirOpts)) out.chdir = valueWord(words, o).dynamic ? null : (o.value ?? null);
+  const script = named(scan.opts, spec.scriptOpts)[0];
+  if (script) {
+    const w = valueWord(words, script);
+    out.script = { text: script.value ?? '', span: w.span, dynamic: w.dynamic, via: programName(values[0]!) };
+    return null;
+  }
+  if (spec.scriptOnly) return null;
+  let i = scan.end;
+  if (spec.assignments) {
+    for (; i < words.length; i++) {
+      const m = ASSIGNMENT.exec(values[i]!);
+      if (!m) break;
+      out.env.push({ name: m[1]!, value: m[2]!, dynamic: words[i]!.dynamic, span: words[i]!.span });
+    }
+  }
+  i += spec.operands ?? 0;
+  return i < words.length ? i : null;
+}
+
+function joinScript(words: Word[], via: string): Script {
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  return { text: words.map((w) => w.value).join(' '), span: { start: first.span.start, end: last.span.end }, dynamic: words.some((w) => w.dynamic), via };
+}
+
+/**
+ * Unwraps wrappers layer by layer, recording privilege, `exec`/`eval`/`trap` blockers and the env they set.
+ * Threat: `timeout 5 rm -rf ~`, `env FOO=1 sudo rm …`, `bash -c "curl … | sh"` hide the real program behind an allowed one.
+ */
+export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s: Span) => Span): Unwrapped {
+  const out: Unwrapped = { argv: words, wrappers: [], env: [...prefix], forms: [], privileged: false, xargs: false, shellReadsStdin: false };
+  let cur = words;
+  out.forms.push([...prefix.map((a) => `${a.name}=${a.value}`), ...form(cur)]);
+  for (let depth = 0; depth < 32; depth++) {
+    const first = cur[0];
+    if (!first || first.dynamic) break;
+    const name = programName(first.value);
+    const spec = WRAPPERS.get(name);
+    if (!spec) break;
+    const where = at(first.span);
+    if (spec.kind === 'shell') {
+      const { script, file } = shellArgs(cur);
+      if (script) {
+        out.wrappers.push(name);
+        out.script = { text: script.value, span: script.span, dynamic: script.dynamic, via: name };
+      } else if (!file) out.shellReadsStdin = true;
+      break;
+    }
+    if (spec.kind === 'privilege') {
+      flag(f, 'privilege', `${name} runs the command with another user's (usually root's) privileges`, where);
+      out.privileged = true;
+    }
+    const start = commandStart(cur, spec, out, f, at);
+    if (out.script) {
+      out.wrappers.push(name);
+      break;
+    }
+    if (spec.kind === 'exec' && start !== null) block(f, 'exec replaces the shell with the command, past any later check', where);
+    if (spec.kind === 'eval' || spec.kind === 'trap') {
+      const rest = start === null ? [] : spec.kind === 'trap' ? cur.slice(start, start + 1) : cur.slice(start);
+      // `trap - INT` and `trap '' INT` reset or ignore a signal: no code.
+      if (rest.length > 0 && !(spec.kind === 'trap' && (rest[0]!.value === '-' || rest[0]!.value === ''))) {
+        block(f, `${name} runs its argument as shell code`, where);
+        out.wrappers.push(name);
+        out.script = joinScript(rest, name);
+      }
+      break;
+    }
+    if (start === null) {
+      if (spec.kind === 'xargs') {
+        // Bare xargs runs echo with the words it reads.
+        out.wrappers.push(name);
+        out.xargs = true;
+        cur = [syntheticWord('echo', first.span)];
+        out.forms.push(['echo']);
+      }
+      break;
+    }
+    out.wrappers.push(name);
+    if (spec.kind === 'xargs') out.xargs = true;
+    cur = cur.slice(start);
+    out.forms.push(form(cur));
+  }
+  out.argv = cur;
+  return out;
+}

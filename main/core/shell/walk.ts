@@ -1,0 +1,288 @@
+// Walks a bash syntax tree into simple commands, recording constructs that run code wherever they sit.
+import type { Node } from 'web-tree-sitter';
+import { block, flag, type Findings } from './findings.js';
+import { isCodeRunningEnv } from './env-vars.js';
+import { absolutePath } from './paths.js';
+import { programName } from './program.js';
+import { readRedirect, type ReadRedirect } from './redirects.js';
+import type { ShellContext, Span } from './types.js';
+import { joinWords, readWord, syntheticWord, type Word } from './words.js';
+
+/** A `NAME=value` written before a command (or alone). */
+export interface Assignment {
+  name: string;
+  value: string;
+  dynamic: boolean;
+  span: Span;
+}
+
+/** One simple command as written, before wrappers are unwrapped. Spans index the text that was parsed. */
+export interface RawCommand {
+  words: Word[];
+  assignments: Assignment[];
+  redirects: ReadRedirect[];
+  span: Span;
+  background: boolean;
+  /** Position in a pipeline (stage 0 is the first); absent outside pipelines. */
+  pipe?: { group: number; stage: number };
+  /** Directory the command runs in; null when an earlier `cd` went somewhere only known at run time. */
+  cwd: string | null;
+}
+
+/** Everything the walk needs and fills. `at` maps a span of the parsed text to the original command. */
+export interface WalkState {
+  source: string;
+  ctx: ShellContext;
+  findings: Findings;
+  commands: RawCommand[];
+  at: (s: Span) => Span;
+  nextPipe: number;
+}
+
+interface Scope {
+  cwd: string | null;
+}
+
+interface Inherit {
+  redirects: ReadRedirect[];
+  /** Redirects written after a list or pipeline: bash applies them to its last command only (`a && b > f`). */
+  tail: ReadRedirect[];
+  pipe?: { group: number; stage: number };
+  background: boolean;
+  inCommand: boolean;
+}
+
+const NONE: Inherit = { redirects: [], tail: [], background: false, inCommand: false };
+const MAY_EXPAND = /[$`]|[<>]\(/;
+const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
+
+/** `\<newline>` between two word nodes means bash reads them as one word (`r\⏎m` is `rm`). */
+function isLineJoin(source: string, from: number, to: number): boolean {
+  return to > from && /^(\\\r?\n)+$/.test(source.slice(from, to));
+}
+
+function readWords(nodes: Node[], st: WalkState): Word[] {
+  const words: Word[] = [];
+  for (const n of nodes) {
+    const w = readWord(n, st.source);
+    const prev = words[words.length - 1];
+    if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
+      words[words.length - 1] = joinWords(prev, w);
+      flag(st.findings, 'obfuscation', 'a line continuation splits one word in two, hiding what it says', st.at({ start: prev.span.start, end: w.span.end }));
+    } else words.push(w);
+  }
+  return words;
+}
+
+function readAssignment(n: Node, st: WalkState): Assignment {
+  const nameNode = n.childForFieldName('name');
+  const valueNode = n.childForFieldName('value');
+  const value = valueNode ? readWord(valueNode, st.source) : null;
+  return {
+    name: nameNode?.text ?? '',
+    value: value?.value ?? '',
+    dynamic: (value?.dynamic ?? false) || nameNode?.type === 'subscript',
+    span: span(n),
+  };
+}
+
+function checkAssignment(a: Assignment, st: WalkState): void {
+  if (isCodeRunningEnv(a.name)) {
+    flag(st.findings, 'code-execution', `setting ${a.name} changes what programs load or run`, st.at(a.span));
+  }
+}
+
+/** `cd`/`pushd` change where later commands (and their relative paths) run. */
+function nextCwd(words: Word[], scope: Scope, st: WalkState): void {
+  const name = programName(words[0]?.value ?? '');
+  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
+  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+  const target = args[0];
+  if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
+  else if (target === undefined) scope.cwd = st.ctx.home;
+  else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
+    scope.cwd = absolutePath(target.value, scope.cwd ?? st.ctx.cwd, st.ctx.home);
+  }
+}
+
+/** `export A=1 B`, `unset X`: the keyword and each operand become words (assignments as `NAME=value`). */
+function declarationWords(n: Node, st: WalkState): Word[] {
+  const words: Word[] = [];
+  n.children.forEach((c, i) => {
+    if (i === 0) words.push(syntheticWord(c.text, span(c)));
+    else if (c.type === 'variable_assignment') {
+      const a = readAssignment(c, st);
+      checkAssignment(a, st);
+      words.push({ ...syntheticWord(`${a.name}=${a.value}`, a.span), dynamic: a.dynamic });
+    } else if (c.isNamed && c.type !== 'comment') words.push(readWord(c, st.source));
+  });
+  return words;
+}
+
+function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
+  const wordNodes: Node[] = [];
+  const assignments: Assignment[] = [];
+  const redirects = [...inh.redirects];
+  n.children.forEach((c, i) => {
+    const field = n.fieldNameForChild(i);
+    if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
+    else if (field === 'name' || field === 'argument') wordNodes.push(c);
+    else if (field === 'redirect') redirects.push(readRedirect(c, st.source));
+  });
+  const words = n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st);
+  st.commands.push({
+    words,
+    assignments: n.type === 'command' ? assignments : [],
+    redirects,
+    span: span(n),
+    background: inh.background,
+    ...(inh.pipe ? { pipe: inh.pipe } : {}),
+    cwd: scope.cwd,
+  });
+  nextCwd(words, scope, st);
+}
+
+/** A function that calls itself in a pipeline or in the background multiplies processes until the system stalls. */
+function isForkBomb(fn: Node): boolean {
+  const name = fn.childForFieldName('name')?.text;
+  const body = fn.childForFieldName('body');
+  if (!name || !body) return false;
+  const calls = body.descendantsOfType('command').filter((c) => c.childForFieldName('name')?.text === name);
+  if (calls.length >= 2) return true;
+  return calls.some((c) => {
+    for (let p: Node | null = c; p && p.id !== body.id; p = p.parent) {
+      if (p.type === 'pipeline' || p.nextSibling?.type === '&') return true;
+    }
+    return false;
+  });
+}
+
+function substitution(n: Node, st: WalkState): void {
+  const t = n.text;
+  const reason = t.startsWith('`')
+    ? 'backquote substitution `…` runs a command whose output becomes an argument'
+    : n.type === 'process_substitution'
+      ? `process substitution ${t.slice(0, 2)}…) runs a command whose output is read or written as a file`
+      : 'command substitution $(…) runs a command whose output becomes an argument';
+  flag(st.findings, 'code-execution', reason, st.at(span(n)));
+}
+
+function children(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
+  const kids = n.children;
+  const last = n.lastNamedChild;
+  kids.forEach((c, i) => {
+    if (!c.isNamed) return;
+    const bg = kids[i + 1]?.type === '&';
+    const own = inh.tail.length > 0 && c.id !== last?.id ? { ...inh, tail: [] } : inh;
+    walkNode(c, st, scope, bg ? { ...own, background: true } : own);
+  });
+}
+
+/**
+ * tree-sitter hangs what follows a heredoc's start on the same line inside the heredoc node:
+ * `cat <<EOF 2>&1 | sh && ls` has the `2>&1`, the `| sh` pipeline and the `&& ls` as its children.
+ */
+function heredocTail(r: Node): { redirects: Node[]; pipes: Node[]; after: Node[] } {
+  const out = { redirects: [] as Node[], pipes: [] as Node[], after: [] as Node[] };
+  if (r.type !== 'heredoc_redirect') return out;
+  const right = r.childForFieldName('right');
+  for (const c of r.namedChildren) {
+    if (c.type === 'file_redirect' || c.type === 'herestring_redirect') out.redirects.push(c);
+    else if (c.type === 'pipeline') out.pipes.push(c);
+    else if (right && c.id === right.id) out.after.push(c);
+  }
+  return out;
+}
+
+function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
+  const redirects: ReadRedirect[] = [];
+  const pipes: Node[] = [];
+  const after: Node[] = [];
+  const scanned: Node[] = [];
+  for (const r of n.childrenForFieldName('redirect')) {
+    const tail = heredocTail(r);
+    redirects.push(readRedirect(r, st.source), ...tail.redirects.map((x) => readRedirect(x, st.source)));
+    pipes.push(...tail.pipes);
+    after.push(...tail.after);
+    const skip = new Set([...tail.pipes, ...tail.after].map((x) => x.id));
+    scanned.push(...r.namedChildren.filter((c) => !skip.has(c.id)));
+  }
+  const body = n.childForFieldName('body');
+  if (!body) {
+    // `> file` alone still truncates the file: keep its redirects for checking.
+    st.commands.push({ words: [], assignments: [], redirects, span: span(n), background: inh.background, cwd: scope.cwd });
+  }
+  const list = body?.type === 'list' || body?.type === 'pipeline';
+  const own: Inherit = list
+    ? { ...inh, tail: [...inh.tail, ...redirects] }
+    : { ...inh, redirects: [...inh.redirects, ...inh.tail, ...redirects], tail: [] };
+  if (pipes.length > 0) {
+    const group = st.nextPipe++;
+    let stage = 0;
+    if (body) walkNode(body, st, { ...scope }, { ...own, pipe: { group, stage: stage++ } });
+    for (const p of pipes) for (const c of p.namedChildren) walkNode(c, st, { ...scope }, { ...inh, pipe: { group, stage: stage++ } });
+  } else if (body) walkNode(body, st, scope, own);
+  for (const c of scanned) walkNode(c, st, scope, { ...NONE, inCommand: true });
+  for (const c of after) walkNode(c, st, scope, inh);
+}
+
+/** Walks one node; commands are appended to st.commands in source order. */
+export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inherit): void {
+  const listLike = n.type === 'list' || n.type === 'pipeline' || n.type === 'redirected_statement';
+  const inh = inherited.tail.length > 0 && !listLike ? { ...inherited, redirects: [...inherited.redirects, ...inherited.tail], tail: [] } : inherited;
+  switch (n.type) {
+    case 'comment':
+      return;
+    case 'command':
+    case 'declaration_command':
+    case 'unset_command':
+      emitCommand(n, st, scope, inh);
+      // Only expansions and substitutions hide inside a command's words; plain text needs no further walk.
+      if (MAY_EXPAND.test(st.source.slice(n.startIndex, n.endIndex))) children(n, st, scope, { ...NONE, inCommand: true });
+      return;
+    case 'redirected_statement':
+      return redirectedStatement(n, st, scope, inh);
+    case 'pipeline': {
+      const group = st.nextPipe++;
+      let stage = 0;
+      const last = n.lastNamedChild;
+      for (const c of n.namedChildren) {
+        walkNode(c, st, { ...scope }, { ...inh, tail: c.id === last?.id ? inh.tail : [], pipe: { group, stage: stage++ } });
+      }
+      return;
+    }
+    case 'subshell':
+      return children(n, st, { ...scope }, inh);
+    case 'command_substitution':
+    case 'process_substitution':
+      substitution(n, st);
+      return children(n, st, { ...scope }, NONE);
+    case 'function_definition': {
+      const name = n.childForFieldName('name')?.text ?? '';
+      const where = st.at(span(n));
+      if (isForkBomb(n)) flag(st.findings, 'destructive', `fork bomb: function ${name} keeps starting copies of itself until the system stalls`, where, 'hard');
+      block(st.findings, `defines shell function ${name}: commands named ${name} would then run its body, not what a rule names`, where);
+      return children(n, st, { ...scope }, NONE);
+    }
+    case 'variable_assignment':
+      if (!inh.inCommand) checkAssignment(readAssignment(n, st), st);
+      return children(n, st, scope, inh);
+    case 'simple_expansion':
+    case 'expansion':
+      if (/^\$\{?IFS\b/.test(n.text)) flag(st.findings, 'obfuscation', `${n.text} splices a separator in to hide what the command says`, st.at(span(n)));
+      return children(n, st, scope, inh);
+    case 'test_command':
+      // `[[ $x -eq 'a[$(cmd)]' ]]` evaluates the quoted text as arithmetic, which runs the substitution.
+      if (/-(eq|ne|lt|le|gt|ge)\b/.test(n.text) && /\[[^\]]*(\$\(|`)/.test(n.text)) {
+        flag(st.findings, 'code-execution', 'arithmetic comparison in [[ … ]] evaluates an array index that runs a command', st.at(span(n)));
+      }
+      return children(n, st, scope, inh);
+    default:
+      return children(n, st, scope, inh);
+  }
+}
+
+/** Walks a whole parsed program from its root. */
+export function walkProgram(root: Node, st: WalkState, cwd: string | null): void {
+  walkNode(root, st, { cwd }, NONE);
+}

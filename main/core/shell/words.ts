@@ -1,0 +1,163 @@
+// Turns a tree-sitter word node into the text bash would pass to the program (quotes removed, escapes resolved).
+import type { Node } from 'web-tree-sitter';
+import type { Span } from './types.js';
+
+/** A run of characters and whether bash treats them literally (quoted or escaped: no globbing, no brace expansion). */
+export interface Segment {
+  text: string;
+  literal: boolean;
+}
+
+/** One shell word as bash would see it before expansion. */
+export interface Word {
+  /** Quotes removed, escapes resolved; an expansion or substitution is kept as its source text. */
+  value: string;
+  segments: Segment[];
+  /** True when some part is only known at run time (`$x`, `${x}`, `$(…)`, `$((…))`). */
+  dynamic: boolean;
+  /** Source text of each expansion or substitution in the word, e.g. `$HOME`, `${IFS}`, `$(id)`. */
+  expansions: string[];
+  /** Contains a `$'…'` string that uses escape sequences (`\x72`, `\162`, `\u0072`). */
+  ansiEscapes: boolean;
+  span: Span;
+}
+
+const DYNAMIC = new Set(['simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion']);
+
+/** Resolves backslashes of unquoted text: `\x` → `x` (literal), `\<newline>` → nothing. */
+function unquotedSegments(text: string, out: Segment[]): void {
+  let plain = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c !== '\\') {
+      plain += c;
+      continue;
+    }
+    const next = text[i + 1];
+    i++;
+    if (next === undefined || next === '\n') continue;
+    if (next === '\r' && text[i + 1] === '\n') {
+      i++;
+      continue;
+    }
+    if (plain !== '') out.push({ text: plain, literal: false });
+    plain = '';
+    out.push({ text: next, literal: true });
+  }
+  if (plain !== '') out.push({ text: plain, literal: false });
+}
+
+/** Inside double quotes a backslash escapes only `$`, backtick, `"`, `\` and newline. */
+function doubleQuotedText(text: string): string {
+  return text.replace(/\\(\r?\n|[$`"\\])/g, (_m, c: string) => (c.endsWith('\n') ? '' : c));
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?',
+};
+
+/** Decodes the body of a `$'…'` string the way bash does. */
+export function decodeAnsiC(body: string): string {
+  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.|.)/gs, (m, e: string) => {
+    const k = e[0]!;
+    if (k === 'x' || k === 'u' || k === 'U') return String.fromCodePoint(Math.min(parseInt(e.slice(1), 16), 0x10ffff));
+    if (k >= '0' && k <= '7') return String.fromCharCode(parseInt(e, 8) & 0xff);
+    if (k === 'c') return String.fromCharCode(e.charCodeAt(1) & 0x1f);
+    return SIMPLE_ESCAPES[k] ?? m;
+  });
+}
+
+interface Acc {
+  segments: Segment[];
+  dynamic: boolean;
+  expansions: string[];
+  ansiEscapes: boolean;
+}
+
+function addDynamic(node: Node, acc: Acc, literal: boolean): void {
+  acc.dynamic = true;
+  acc.expansions.push(node.text);
+  acc.segments.push({ text: node.text, literal });
+}
+
+/** Walks the children of a quoted string or concatenation, keeping the source text between them. */
+function withGaps(node: Node, source: string, span: Span, acc: Acc, quoted: boolean, gap: (text: string) => void): void {
+  const { start: from, end: to } = span;
+  let cursor = from;
+  for (const child of node.namedChildren) {
+    if (child.startIndex > cursor) gap(source.slice(cursor, child.startIndex));
+    if (child.type === 'string_content') gap(child.text);
+    else visit(child, source, acc, quoted);
+    cursor = Math.max(cursor, child.endIndex);
+  }
+  if (to > cursor) gap(source.slice(cursor, to));
+}
+
+function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
+  const t = node.type;
+  if (DYNAMIC.has(t)) return addDynamic(node, acc, inQuotes);
+  switch (t) {
+    case 'raw_string':
+      acc.segments.push({ text: node.text.slice(1, -1), literal: true });
+      return;
+    case 'ansi_c_string': {
+      const body = node.text.slice(2, -1);
+      if (/\\(x|u|U|[0-7])/.test(body)) acc.ansiEscapes = true;
+      acc.segments.push({ text: decodeAnsiC(body), literal: true });
+      return;
+    }
+    case 'string':
+    case 'translated_string': {
+      const open = t === 'string' ? 1 : 2;
+      const push = (text: string) => acc.segments.push({ text: doubleQuotedText(text), literal: true });
+      withGaps(node, source, { start: node.startIndex + open, end: node.endIndex - 1 }, acc, true, push);
+      return;
+    }
+    case 'concatenation':
+      withGaps(node, source, { start: node.startIndex, end: node.endIndex }, acc, inQuotes, (text) => unquotedSegments(text, acc.segments));
+      return;
+    case 'word':
+    case 'number':
+    case 'brace_expression':
+    case 'extglob_pattern':
+    case 'variable_name':
+    case 'regex':
+      if (inQuotes) acc.segments.push({ text: node.text, literal: true });
+      else unquotedSegments(node.text, acc.segments);
+      return;
+    default:
+      // A construct this reader does not know: keep its text but never treat it as static.
+      addDynamic(node, acc, inQuotes);
+  }
+}
+
+/** Reads one word node (a command name's child or an argument). */
+export function readWord(node: Node, source: string): Word {
+  const acc: Acc = { segments: [], dynamic: false, expansions: [], ansiEscapes: false };
+  visit(node.type === 'command_name' && node.firstChild ? node.firstChild : node, source, acc, false);
+  return {
+    value: acc.segments.map((s) => s.text).join(''),
+    segments: acc.segments,
+    dynamic: acc.dynamic,
+    expansions: acc.expansions,
+    ansiEscapes: acc.ansiEscapes,
+    span: { start: node.startIndex, end: node.endIndex },
+  };
+}
+
+/** Joins two words that a `\<newline>` line continuation glues together (tree-sitter reads them as two). */
+export function joinWords(a: Word, b: Word): Word {
+  return {
+    value: a.value + b.value,
+    segments: [...a.segments, ...b.segments],
+    dynamic: a.dynamic || b.dynamic,
+    expansions: [...a.expansions, ...b.expansions],
+    ansiEscapes: a.ansiEscapes || b.ansiEscapes,
+    span: { start: a.span.start, end: b.span.end },
+  };
+}
+
+/** A static word made by the analysis itself (e.g. the words of a nested `sh -c` script), spanning `span`. */
+export function syntheticWord(value: string, span: Span): Word {
+  return { value, segments: [{ text: value, literal: true }], dynamic: false, expansions: [], ansiEscapes: false, span };
+}

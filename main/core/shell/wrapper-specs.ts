@@ -1,0 +1,93 @@
+// The programs that run another command (wrappers), and how each one's options are spelled.
+import type { OptSpec } from './options.js';
+
+/** How a wrapper hands over to the command it runs. */
+export type WrapperKind = 'plain' | 'privilege' | 'shell' | 'xargs' | 'eval' | 'exec' | 'trap';
+
+/** One wrapper: its options, and where its command (or script) starts. */
+export interface WrapperSpec {
+  kind: WrapperKind;
+  opts: OptSpec;
+  /** Operands before the command (`timeout DURATION cmd`, `flock FILE cmd`). */
+  operands?: number;
+  /** Accepts `NAME=value` words before the command (`env`, `sudo`). */
+  assignments?: boolean;
+  /** Options (letters or long names) that mean the wrapper runs no command (`command -v`, `sudo -l`). */
+  noCommand?: readonly string[];
+  /** Options whose value is shell code (`su -c`, `flock -c`, `env -S`). */
+  scriptOpts?: readonly string[];
+  /** Options whose value is a file the wrapper writes (`time -o`, `strace -o`). */
+  writeOpts?: readonly string[];
+  /** Options whose value is the directory the command runs in (`env -C`, `sudo -D`). */
+  chdirOpts?: readonly string[];
+  /** Runs only the script of a script option; operands are a user name and shell arguments (`su - root -c cmd`). */
+  scriptOnly?: boolean;
+}
+
+const plain = (opts: OptSpec = {}, extra: Partial<WrapperSpec> = {}): WrapperSpec => ({
+  kind: 'plain',
+  opts: { ...opts, stopAtOperand: true },
+  ...extra,
+});
+
+const privilege = (opts: OptSpec, extra: Partial<WrapperSpec> = {}): WrapperSpec => ({
+  kind: 'privilege',
+  opts: { ...opts, stopAtOperand: true },
+  ...extra,
+});
+
+const SHELL: WrapperSpec = { kind: 'shell', opts: { stopAtOperand: true } };
+
+/** Shells whose `-c SCRIPT` is bash-compatible enough to analyze recursively. */
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'fish', 'rbash']);
+
+/** Every wrapper the analysis unwraps, by program name. */
+export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
+  ['env', plain({ shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'] }, { assignments: true, scriptOpts: ['S', 'split-string'], chdirOpts: ['C', 'chdir'] })],
+  ['timeout', plain({ shortValue: 'ks', longValue: ['kill-after', 'signal'] }, { operands: 1 })],
+  ['nice', plain({ shortValue: 'n', longValue: ['adjustment'] })],
+  ['nohup', plain()],
+  ['setsid', plain()],
+  ['time', plain({ shortValue: 'fo', longValue: ['format', 'output'] }, { writeOpts: ['o', 'output'] })],
+  ['command', plain({}, { noCommand: ['v', 'V'] })],
+  ['builtin', plain()],
+  ['coproc', plain()],
+  ['busybox', plain()],
+  ['stdbuf', plain({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] })],
+  ['ionice', plain({ shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }, { noCommand: ['p', 'P', 'u', 'pid', 'pgid', 'uid'] })],
+  ['chrt', plain({}, { operands: 1, noCommand: ['p', 'pid'] })],
+  ['taskset', plain({}, { operands: 1, noCommand: ['p', 'pid'] })],
+  ['flock', plain({ shortValue: 'wEc', longValue: ['timeout', 'wait', 'conflict-exit-code', 'command'] }, { operands: 1, scriptOpts: ['c', 'command'] })],
+  ['unbuffer', plain()],
+  ['caffeinate', plain({ shortValue: 'tw' })],
+  ['fakeroot', plain({ shortValue: 'lsib', longValue: ['lib', 'faked'] })],
+  ['proxychains', plain({ shortValue: 'f' })],
+  ['proxychains4', plain({ shortValue: 'f' })],
+  ['torsocks', plain({ shortValue: 'uapP' })],
+  ['strace', plain({ shortValue: 'abeEIoOpPsSuUX', longValue: ['output', 'attach', 'user'] }, { noCommand: ['p', 'attach'], writeOpts: ['o', 'output'] })],
+  ['ltrace', plain({ shortValue: 'aeEnopsuxAD', longValue: ['output'] }, { noCommand: ['p'], writeOpts: ['o', 'output'] })],
+  ['valgrind', plain()],
+  ['catchsegv', plain()],
+  ['dbus-run-session', plain()],
+  ['xvfb-run', plain({ shortValue: 'nspfe', longValue: ['server-num', 'server-args', 'auth-file', 'error-file', 'xauth-protocol'] })],
+  ['faketime', plain({ shortValue: 'mfp' }, { operands: 1 })],
+  ['unshare', plain({ shortValue: 'S', longValue: ['setuid', 'setgid', 'root', 'wd', 'propagation'] })],
+  ['nsenter', plain({ shortValue: 'tSGrw', longValue: ['target', 'setuid', 'setgid', 'root', 'wd'] })],
+  ['firejail', plain()],
+  ['systemd-run', plain({ shortValue: 'pEMu', longValue: ['unit', 'property', 'description', 'slice', 'uid', 'gid', 'working-directory', 'setenv', 'machine', 'nice', 'on-calendar'] })],
+  ['script', plain({ shortValue: 'cEIOTB', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-timing', 'log-io'] }, { scriptOpts: ['c', 'command'], scriptOnly: true })],
+  ['sg', plain({ shortValue: 'c' }, { scriptOpts: ['c'], scriptOnly: true })],
+  ['chroot', privilege({ longValue: ['userspec', 'groups'] }, { operands: 1 })],
+  ['watch', { kind: 'eval', opts: { shortValue: 'nq', longValue: ['interval', 'equexit'], stopAtOperand: true } }],
+  ['xargs', { kind: 'xargs', opts: { shortValue: 'aEdILnPs', shortAttached: 'eil', longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'], stopAtOperand: true } }],
+  ['exec', { kind: 'exec', opts: { shortValue: 'a', stopAtOperand: true } }],
+  ['eval', { kind: 'eval', opts: { stopAtOperand: true } }],
+  ['trap', { kind: 'trap', opts: { stopAtOperand: true }, noCommand: ['p', 'l'] }],
+  ['sudo', privilege({ shortValue: 'ugCDpRrtTU', longValue: ['user', 'group', 'close-from', 'chdir', 'prompt', 'chroot', 'role', 'type', 'command-timeout', 'other-user', 'host'] }, { assignments: true, noCommand: ['l', 'v', 'K', 'V', 'e', 'list', 'validate', 'remove-timestamp', 'version', 'edit'], chdirOpts: ['D', 'chdir'] })],
+  ['doas', privilege({ shortValue: 'uC' }, { noCommand: ['C', 'L'] })],
+  ['pkexec', privilege({ longValue: ['user'] })],
+  ['run0', privilege({ shortValue: 'ugD', longValue: ['user', 'group', 'chdir', 'setenv', 'unit', 'property', 'description', 'slice', 'nice', 'machine', 'background'] }, { chdirOpts: ['D', 'chdir'] })],
+  ['su', privilege({ shortValue: 'cgGsw', longValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'] }, { scriptOpts: ['c', 'command', 'session-command'], scriptOnly: true })],
+  ['runuser', privilege({ shortValue: 'cgGsuw', longValue: ['command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment', 'session-command'] }, { scriptOpts: ['c', 'command', 'session-command'], scriptOnly: true })],
+  ...[...SHELLS].map((s): [string, WrapperSpec] => [s, SHELL]),
+]);

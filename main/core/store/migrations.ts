@@ -1,0 +1,112 @@
+// Versioned schema migrations: PRAGMA user_version counts how many of MIGRATIONS have been applied.
+import type Database from 'better-sqlite3';
+
+/** Thrown when the database was written by a newer Gatehouse: nothing is changed in it. */
+export class StoreVersionError extends Error {}
+
+type Migration = (db: Database.Database) => void;
+
+/** Ordered: index i brings the schema from version i to i+1. Never edit a shipped migration; append a new one. */
+export const MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE audit (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        received_at TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        session_id TEXT,
+        cwd TEXT,
+        tool_name TEXT NOT NULL,
+        args_json TEXT NOT NULL,
+        description TEXT,
+        summary TEXT NOT NULL,
+        presentation_json TEXT,
+        group_id TEXT,
+        payload TEXT NOT NULL,
+        verdict_json TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending',
+        decided_by TEXT,
+        decided_at TEXT,
+        rule_id TEXT,
+        reason TEXT,
+        scope TEXT,
+        updated_args_json TEXT,
+        created_rule_id TEXT,
+        latency_ms REAL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        decision_hash TEXT
+      );
+      -- SQLite appends the rowid (seq) to every index, so "col = ? ORDER BY seq DESC" walks one index, no sort.
+      -- audit_time also covers the dashboard's decisions per time bucket; audit_user_latency (partial: only a person's
+      -- decisions) its median time to decide.
+      CREATE INDEX audit_time ON audit(received_at, status, decided_by);
+      CREATE INDEX audit_agent ON audit(agent);
+      CREATE INDEX audit_session ON audit(session_id);
+      CREATE INDEX audit_cwd ON audit(cwd);
+      CREATE INDEX audit_tool ON audit(tool_name);
+      CREATE INDEX audit_status ON audit(status);
+      CREATE INDEX audit_decided_by ON audit(decided_by);
+      CREATE INDEX audit_rule ON audit(rule_id);
+      CREATE INDEX audit_user_latency ON audit(latency_ms) WHERE decided_by = 'user';
+      -- Contentless: the text already lives in audit, so the index stores only tokens (cheaper inserts, smaller file);
+      -- contentless_delete lets pruning remove rows. Rows are kept in step by the store's own code, in the same transaction.
+      CREATE VIRTUAL TABLE audit_fts USING fts5(tool_name, summary, description, reasons, content='', contentless_delete=1);
+      CREATE TABLE audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE rules (
+        id TEXT PRIMARY KEY,
+        action TEXT NOT NULL CHECK (action IN ('allow', 'ask', 'deny')),
+        pattern TEXT NOT NULL,
+        scope TEXT,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        expires_at TEXT,
+        uses_left INTEGER,
+        note TEXT,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        hit_count INTEGER NOT NULL DEFAULT 0,
+        source TEXT NOT NULL DEFAULT 'user'
+      );
+      CREATE INDEX rules_created ON rules(created_at);
+      CREATE TABLE session_approvals (
+        id TEXT PRIMARY KEY,
+        agent TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT
+      );
+      CREATE INDEX session_approvals_session ON session_approvals(session_id);
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL);
+    `);
+  },
+];
+
+/** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */
+export function assertKnownVersion(db: Database.Database, path: string): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new StoreVersionError(
+      `${path} was written by a newer Gatehouse (schema ${current}, this one knows ${MIGRATIONS.length}); upgrade Gatehouse or use another GATEHOUSE_HOME`,
+    );
+  }
+}
+
+/** Brings the schema up to date, one immediate transaction per migration (the version is re-read inside, so two processes opening at once do not collide). */
+export function migrate(db: Database.Database, path: string): void {
+  const step = db.transaction((): boolean => {
+    assertKnownVersion(db, path);
+    const current = db.pragma('user_version', { simple: true }) as number;
+    const migration = MIGRATIONS[current];
+    if (!migration) return false;
+    migration(db);
+    db.pragma(`user_version = ${current + 1}`);
+    return true;
+  });
+  while (step.immediate()) {
+    // one migration applied; look for the next
+  }
+}

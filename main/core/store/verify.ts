@@ -1,0 +1,42 @@
+// Walks the audit hash chain (design in chain.ts) and reports the first entry that was altered or removed.
+import type Database from 'better-sqlite3';
+import { AUDIT_COLUMNS, type AuditRow } from './audit-row.js';
+import { CUT_HASH, CUT_SEQ } from './audit-log.js';
+import { decisionHash, GENESIS_HASH, requestHash } from './chain.js';
+import type { VerifyReport } from './types.js';
+
+const DECISION_COLUMNS = ['decided_by', 'decided_at', 'rule_id', 'reason', 'scope', 'updated_args_json', 'created_rule_id', 'latency_ms', 'decision_hash'] as const;
+
+/** Why one row breaks the chain, or null when it checks out. */
+function rowProblem(row: AuditRow): 'altered' | null {
+  if (requestHash(row) !== row.hash) return 'altered';
+  if (row.status === 'pending') return DECISION_COLUMNS.every((c) => row[c] === null) ? null : 'altered';
+  return row.decision_hash !== null && decisionHash(row) === row.decision_hash ? null : 'altered';
+}
+
+/** Verifies the whole chain in seq order; a read-only walk over one statement. */
+export function verifyAudit(db: Database.Database): VerifyReport {
+  const meta = new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM audit_meta').all().map((r) => [r.key, r.value]));
+  const cutSeq = meta.has(CUT_SEQ) ? Number(meta.get(CUT_SEQ)) : 0;
+  let expectedPrev = meta.get(CUT_HASH) ?? GENESIS_HASH;
+  let expectedSeq = cutSeq + 1;
+  let checked = 0;
+  let prevId: string | null = null;
+  const bad = (seq: number, id: string | null, problem: 'altered' | 'missing'): VerifyReport => ({ ok: false, checked, first_bad_seq: seq, first_bad_id: id, problem });
+
+  for (const row of db.prepare<[], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit ORDER BY seq`).iterate()) {
+    if (row.seq !== expectedSeq) return bad(expectedSeq, null, 'missing');
+    if (rowProblem(row)) return bad(row.seq, row.id, 'altered');
+    // The row checks out but does not point at its predecessor: the predecessor was rewritten (hash recomputed),
+    // or, for the first row after a prune, the recorded cut point was.
+    if (row.prev_hash !== expectedPrev) return checked === 0 ? bad(row.seq, row.id, 'altered') : bad(row.seq - 1, prevId, 'altered');
+    checked++;
+    prevId = row.id;
+    expectedPrev = row.hash;
+    expectedSeq = row.seq + 1;
+  }
+  // sqlite_sequence remembers the highest seq ever issued, so deleting the newest entries leaves a visible gap.
+  const issued = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'").get()?.seq ?? 0;
+  if (issued >= expectedSeq) return bad(expectedSeq, null, 'missing');
+  return { ok: true, checked, cut_point: meta.has(CUT_SEQ) ? `${cutSeq}:${meta.get(CUT_HASH) ?? ''}` : null };
+}

@@ -1,0 +1,80 @@
+// The History view: dashboard, filters, the audit entries with paging and detail, and export.
+import { useEffect } from 'react';
+import { api } from '../api/current.js';
+import './views.css';
+import { AuditDetail } from './AuditDetail.js';
+import { AuditList } from './AuditList.js';
+import { Dashboard } from './Dashboard.js';
+import { ExportControls } from './ExportControls.js';
+import { formProblem, toAuditFilter } from './filters.js';
+import { HistoryFilters } from './HistoryFilters.js';
+import { PAGE_SIZE, useHistoryStore } from './historyStore.js';
+import { useDebounced } from './useDebounced.js';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const REFRESH_DEBOUNCE_MS = 400;
+
+/** Queries the audit whenever the filters settle, and refreshes on new activity while only the first page is shown. */
+function useHistoryQueries(): void {
+  const form = useHistoryStore((s) => s.form);
+  const load = useHistoryStore((s) => s.load);
+  const q = useDebounced(form.q, SEARCH_DEBOUNCE_MS);
+  // Only the search box is debounced; selects and the other fields apply at once.
+  const key = JSON.stringify({ ...form, q });
+
+  useEffect(() => {
+    const settled = { ...useHistoryStore.getState().form, q };
+    if (formProblem(settled)) return;
+    void load(toAuditFilter(settled, new Date()));
+  }, [key, load, q]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = api().subscribe((event) => {
+      if (event.type !== 'request_pending' && event.type !== 'request_decided') return;
+      const state = useHistoryStore.getState();
+      // Reloading would drop pages the person scrolled through; offer a refresh instead.
+      if (state.entries.length > PAGE_SIZE) {
+        state.markStale();
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const { filter } = useHistoryStore.getState();
+        if (filter) void useHistoryStore.getState().load(filter);
+      }, REFRESH_DEBOUNCE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, []);
+}
+
+/** History of every request and decision (issue 5); mounted by the app frame. */
+export function HistoryView(): React.JSX.Element {
+  useHistoryQueries();
+  const stale = useHistoryStore((s) => s.stale);
+  const filter = useHistoryStore((s) => s.filter);
+  const load = useHistoryStore((s) => s.load);
+
+  return (
+    <section className="gh-view" aria-labelledby="history-title">
+      <header className="gh-view-header">
+        <h2 id="history-title">History</h2>
+        <ExportControls />
+      </header>
+      <Dashboard />
+      <HistoryFilters />
+      {stale && filter && (
+        <p className="gh-notice" role="status">
+          New requests arrived. <button type="button" className="gh-button" onClick={() => void load(filter)}>Refresh</button>
+        </p>
+      )}
+      <div className="gh-history-body">
+        <AuditList />
+        <AuditDetail />
+      </div>
+    </section>
+  );
+}

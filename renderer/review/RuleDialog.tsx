@@ -1,0 +1,108 @@
+// "Always": approve and create an allow rule, prefilled with the narrowest sensible pattern; the what-if
+// check of the core warns when the pattern would let through much more than this one request.
+import { useEffect, useState, type ReactNode } from 'react';
+import type { RuleSuggestion, WhatIfReport } from '../../common/api.js';
+import { api } from '../api/current.js';
+import { InertText } from '../inert/InertText.js';
+import { useDialogs } from '../store/dialogs.js';
+import { useQueue } from '../store/queue.js';
+import { Modal } from '../ui/Modal.js';
+import { decide } from './actions.js';
+
+/** Rule creation for an "always" approval of one request. */
+export function RuleDialog({ id }: { id: string }): ReactNode {
+  const record = useQueue((s) => s.records[id]);
+  const cwd = record?.request.cwd ?? null;
+  const [suggestion, setSuggestion] = useState<RuleSuggestion | null>(null);
+  const [pattern, setPattern] = useState('');
+  const [workspace, setWorkspace] = useState(true);
+  const [whatIf, setWhatIf] = useState<WhatIfReport | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = (): void => useDialogs.getState().close();
+
+  useEffect(() => {
+    void api()
+      .suggestRule(id)
+      .then((r) => {
+        if (!r.ok) return setError(r.error);
+        setSuggestion(r.value);
+        setPattern(r.value.pattern);
+        setWorkspace(r.value.scope !== null);
+      });
+  }, [id]);
+
+  const workspacePath = suggestion?.scope ?? cwd;
+  const scope = workspace ? workspacePath : null;
+  useEffect(() => {
+    if (!pattern) return;
+    const timer = setTimeout(() => {
+      void api()
+        .whatIf({ action: 'allow', pattern, scope })
+        .then((r) => setWhatIf(r.ok ? r.value : null));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [pattern, scope]);
+
+  const warnings = [
+    ...(suggestion?.warning && pattern === suggestion.pattern ? [suggestion.warning] : []),
+    ...(whatIf?.warnings ?? []),
+  ];
+  const broad = warnings.length > 0 || (suggestion?.broad === true && pattern === suggestion.pattern);
+
+  return (
+    <Modal title="Always allow" onClose={close}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!pattern.trim() || (broad && !confirmed)) return;
+          void decide(id, { approved: true, scope: 'always', rule: { action: 'allow', pattern: pattern.trim(), scope } }).then((ok) => ok && close());
+        }}
+      >
+        {error && <p className="gh-error">{error}</p>}
+        <label className="gh-field gh-field-wide">
+          Rule pattern
+          <input type="text" value={pattern} autoFocus onChange={(e) => setPattern(e.target.value)} spellCheck={false} />
+        </label>
+        <fieldset className="gh-fieldset">
+          <legend>Where</legend>
+          <label className="gh-check">
+            <input type="radio" name="rule-scope" checked={workspace} disabled={!workspacePath} onChange={() => setWorkspace(true)} />
+            This workspace {workspacePath && <InertText text={workspacePath} singleLine className="gh-path" />}
+          </label>
+          <label className="gh-check">
+            <input type="radio" name="rule-scope" checked={!workspace} onChange={() => setWorkspace(false)} />
+            Everywhere
+          </label>
+        </fieldset>
+        {whatIf && (
+          <p className="gh-muted">
+            Would have matched {whatIf.matched} past request{whatIf.matched === 1 ? '' : 's'} ({whatIf.distinct_commands} distinct).
+          </p>
+        )}
+        {warnings.length > 0 && (
+          <ul className="gh-warnings" role="alert" aria-label="Warnings">
+            {warnings.map((w, i) => (
+              <li key={i}>
+                <InertText text={w} singleLine />
+              </li>
+            ))}
+          </ul>
+        )}
+        {broad && (
+          <label className="gh-check gh-confirm">
+            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />I understand this rule is broad
+          </label>
+        )}
+        <div className="gh-dialog-actions">
+          <button type="button" className="gh-button" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="gh-button gh-primary" disabled={!pattern.trim() || !suggestion || (broad && !confirmed)}>
+            Approve and create rule
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+// Who may call what, on the real server: the agent token never reaches approver routes; the guard covers every route.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http, startGatehouse, tempDir, type TestGatehouse } from './helpers.js';
+
+const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+// Every approver route with a body that passes its schema, so that only the credential decides the status.
+const P_ROUTES: Array<[string, string, unknown?]> = [
+  ['GET', '/v1/requests?status=pending'],
+  ['POST', `/v1/requests/${ID}/decision`, { approved: true }],
+  ['GET', `/v1/requests/${ID}/review`],
+  ['GET', `/v1/requests/${ID}/suggest-rule`],
+  ['GET', '/v1/rules'],
+  ['POST', '/v1/rules', { action: 'allow', pattern: 'Bash(git status)' }],
+  ['PATCH', `/v1/rules/${ID}`, { enabled: false }],
+  ['DELETE', `/v1/rules/${ID}`],
+  ['POST', '/v1/rules/what-if', { action: 'allow', pattern: 'Bash(git status)' }],
+  ['POST', '/v1/rules/import', { json: '{"permissions":{"allow":["Bash(ls:*)"]}}' }],
+  ['GET', '/v1/rules/export'],
+  ['GET', '/v1/presets'],
+  ['POST', '/v1/presets/safe-defaults/apply'],
+  ['GET', '/v1/session-approvals'],
+  ['DELETE', `/v1/session-approvals/${ID}`],
+  ['GET', '/v1/settings'],
+  ['PATCH', '/v1/settings', { timeout_seconds: 300 }],
+  ['GET', '/v1/audit?limit=5'],
+  ['GET', '/v1/audit/stats'],
+  ['GET', `/v1/audit/${ID}`],
+  ['GET', '/v1/audit/export?format=ndjson'],
+  ['GET', '/metrics'],
+];
+const A_ROUTES: Array<[string, string, unknown?]> = [
+  ['POST', '/v1/requests', { tool_name: 'mcp__x__y', args: {} }],
+  ['GET', `/v1/requests/${ID}`],
+];
+
+let g: TestGatehouse;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = tempDir('gatehouse-static-');
+  mkdirSync(staticDir, { recursive: true });
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Gatehouse</title>');
+  g = await startGatehouse({ staticDir });
+});
+afterAll(async () => {
+  await g.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('approver routes', () => {
+  it.each(P_ROUTES)('%s %s: agent token → 403, nothing → 401, wrong token → 401, approver → allowed', async (method, path, body) => {
+    expect((await http(g.port, method, path, { token: g.agentToken, body })).status).toBe(403);
+    expect((await http(g.port, method, path, { body })).status).toBe(401);
+    expect((await http(g.port, method, path, { token: 'x'.repeat(43), body })).status).toBe(401);
+    const ok = await http(g.port, method, path, { token: g.approverToken, body });
+    expect([200, 201, 204, 404, 409]).toContain(ok.status);
+  });
+
+  it('the SSE stream needs the approver too', async () => {
+    expect((await http(g.port, 'GET', '/v1/events', { token: g.agentToken })).status).toBe(403);
+    expect((await http(g.port, 'GET', '/v1/events')).status).toBe(401);
+  });
+});
+
+describe('agent routes', () => {
+  it.each(A_ROUTES)('%s %s: no credential → 401, agent and approver → allowed', async (method, path, body) => {
+    expect((await http(g.port, method, path, { body })).status).toBe(401);
+    expect([200, 404]).toContain((await http(g.port, method, path, { token: g.agentToken, body })).status);
+    expect([200, 404]).toContain((await http(g.port, method, path, { token: g.approverToken, body })).status);
+  });
+});
+
+describe('the guard runs before everything', () => {
+  it.each([
+    ['GET', '/healthz'],
+    ['GET', '/'],
+    ['GET', '/index.html'],
+    ['GET', '/no-such-route'],
+    ['POST', '/v1/hooks/claude-code'],
+    ['GET', '/v1/rules'],
+  ])('%s %s with a rebinding Host → 403, even with a valid token', async (method, path) => {
+    const res = await http(g.port, method, path, { token: g.approverToken, headers: { host: 'evil.example:80' }, setHost: false });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: expect.stringMatching(/forbidden/) });
+  });
+
+  it('refuses a foreign Origin (CSRF) on a state-changing route', async () => {
+    const res = await http(g.port, 'POST', '/v1/rules', {
+      token: g.approverToken,
+      body: { action: 'allow', pattern: 'Bash' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(((await g.approver('GET', '/v1/rules')).json as Array<{ pattern: string }>).map((r) => r.pattern)).not.toContain('Bash');
+  });
+
+  it('serves health and the UI with a strict CSP on the right Host', async () => {
+    const health = await http(g.port, 'GET', '/healthz');
+    expect(health).toMatchObject({ status: 200, json: { ok: true } });
+    const page = await http(g.port, 'GET', '/', { headers: { host: `localhost:${g.port}` }, setHost: false });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>Gatehouse</title>');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'.*script-src 'self'.*frame-ancestors 'none'/);
+  });
+});
+
+describe('login code → session cookie', () => {
+  it('exchanges a one-time code for an HttpOnly SameSite=Strict cookie that works as the approver', async () => {
+    const url = new URL(g.server.loginUrl());
+    const login = await http(g.port, 'GET', `${url.pathname}${url.search}`);
+    expect(login.status).toBe(303);
+    expect(login.headers['location']).toBe('/');
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\//);
+    const cookie = setCookie.split(';')[0] ?? '';
+
+    const rules = await http(g.port, 'GET', '/v1/rules', { headers: { cookie } });
+    expect(rules.status).toBe(200);
+    // Same-origin fetches carry our own Origin: allowed.
+    const post = await http(g.port, 'PATCH', '/v1/settings', { headers: { cookie, origin: `http://127.0.0.1:${g.port}` }, body: { timeout_seconds: 120 } });
+    expect(post.status).toBe(200);
+
+    const again = await http(g.port, 'GET', `${url.pathname}${url.search}`);
+    expect(again.status).toBe(401);
+    expect((await http(g.port, 'GET', '/v1/rules', { headers: { cookie: 'gatehouse_session=forged' } })).status).toBe(401);
+    expect((await http(g.port, 'GET', '/login?code=made-up')).status).toBe(401);
+  });
+});

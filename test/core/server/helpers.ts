@@ -1,0 +1,123 @@
+// Shared test helpers: a real core + server on 127.0.0.1:0 in a temp GATEHOUSE_HOME, a real git workspace, raw HTTP.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GatehouseEvent } from '../../../common/api.js';
+import { createCore, type Core, type CoreOptions } from '../../../main/core/core.js';
+import { newSecret } from '../../../main/core/server/auth.js';
+import { startServer, type RunningServer } from '../../../main/core/server/server.js';
+import { CLAUDE_FIXTURES_DIR, MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/shared-dir.js';
+
+/** The shared fixtures of Claude Code hook events. */
+export const FIXTURES = CLAUDE_FIXTURES_DIR;
+const MAKE_WORKSPACE = MAKE_WORKSPACE_SCRIPT;
+
+/** A fresh temp dir, removed by the returned cleanup. */
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Builds the corpus workspace (a real git repo) under a temp root; returns its path and a cleanup. */
+export function makeWorkspace(): { ws: string; root: string; cleanup(): void } {
+  const root = tempDir('gatehouse-ws-');
+  const ws = execFileSync('bash', [MAKE_WORKSPACE, root], { encoding: 'utf8' }).trim();
+  return { ws, root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A fixture event with {{WS}} replaced. */
+export function fixture(name: string, ws: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8').replaceAll('{{WS}}', ws)) as Record<string, unknown>;
+}
+
+/** Response of a raw HTTP call. */
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+}
+
+/** A raw HTTP call (node:http, so Host/Origin and the body bytes are fully under the test's control). */
+export function http(
+  port: number,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: Buffer | string; headers?: Record<string, string | string[]>; setHost?: boolean } = {},
+): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    const headers: Record<string, string | string[] | number> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+    if (payload !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: opts.setHost ?? true, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A running Gatehouse for a test. */
+export interface TestGatehouse {
+  core: Core;
+  server: RunningServer;
+  port: number;
+  home: string;
+  agentToken: string;
+  approverToken: string;
+  /** As the agent. */
+  agent(method: string, path: string, body?: unknown): Promise<HttpResult>;
+  /** As the person. */
+  approver(method: string, path: string, body?: unknown): Promise<HttpResult>;
+  close(): Promise<void>;
+}
+
+/** Starts core + server in a temp home (or the given one). */
+export async function startGatehouse(opts: Partial<CoreOptions> & { staticDir?: string } = {}): Promise<TestGatehouse> {
+  const ownHome = opts.home === undefined;
+  const home = opts.home ?? tempDir('gatehouse-home-');
+  const core = await createCore({ ...opts, home });
+  const agentToken = newSecret();
+  const approverToken = newSecret();
+  const server = await startServer(core, { port: 0, agentToken, approverToken, ...(opts.staticDir ? { staticDir: opts.staticDir } : {}) });
+  let closed = false;
+  return {
+    core,
+    server,
+    port: server.port,
+    home,
+    agentToken,
+    approverToken,
+    agent: (method, path, body) => http(server.port, method, path, { token: agentToken, body }),
+    approver: (method, path, body) => http(server.port, method, path, { token: approverToken, body }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      const closing = server.close();
+      await core.close();
+      await closing;
+      if (ownHome) rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The next event of a type, as a promise (tests wait on events, never on sleeps). */
+export function nextEvent<T extends GatehouseEvent['type']>(core: Core, type: T): Promise<Extract<GatehouseEvent, { type: T }>> {
+  return new Promise((resolve) => core.events.once(type, resolve));
+}

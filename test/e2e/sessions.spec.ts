@@ -1,0 +1,44 @@
+// The Sessions view in web mode against a real core: "approve for session" creates a live approval that
+// decides identical requests of that session; revoking it in the UI makes the next one pending again.
+import { expect, test } from './fixtures.js';
+
+const npmTest = (session: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: session, cwd: '/tmp', args: { command: 'npm test' } });
+
+test('approve for session, see it in Sessions, revoke it: the next identical request is pending again', async ({ app, gatehouse }) => {
+  const first = await gatehouse.submit(npmTest('sess-a'));
+  expect(first.status).toBe('pending');
+  await gatehouse.approver('POST', `/v1/requests/${first.id}/decision`, { approved: true, scope: 'session' });
+
+  const covered = await gatehouse.submit(npmTest('sess-a'));
+  expect(covered).toMatchObject({ status: 'approved', decision: { decided_by: 'session' } });
+  // Another session is not covered.
+  expect((await gatehouse.submit(npmTest('sess-b'))).status).toBe('pending');
+
+  await app.getByRole('link', { name: 'Sessions' }).click();
+  const table = app.getByRole('table', { name: 'Session approvals' });
+  const row = table.locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('claude-code');
+  await expect(row).toContainText('sess-a');
+  await expect(row).toContainText('Bash');
+  await expect(row).toContainText('npm test');
+  await expect(row).toContainText('when the session ends');
+
+  await row.getByRole('button', { name: /^Revoke .*npm test/ }).click();
+  await expect(app.getByText('No live session approvals.')).toBeVisible();
+  expect(await gatehouse.approver<unknown[]>('GET', '/v1/session-approvals')).toHaveLength(0);
+
+  const after = await gatehouse.submit(npmTest('sess-a'));
+  expect(after.status).toBe('pending');
+});
+
+test('a session approval made while the view is open appears without a reload, with its expiry', async ({ app, gatehouse }) => {
+  await gatehouse.approver('PATCH', '/v1/settings', { session_ttl_seconds: 3600 });
+  await app.goto(`${gatehouse.url}/#/sessions`);
+  await expect(app.getByText('No live session approvals.')).toBeVisible();
+  const pending = await gatehouse.submit(npmTest('sess-live'));
+  await gatehouse.approver('POST', `/v1/requests/${pending.id}/decision`, { approved: true, scope: 'session' });
+  const row = app.getByRole('table', { name: 'Session approvals' }).locator('tbody tr');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/in (59 min|1 h)/);
+});

@@ -1,0 +1,41 @@
+// Settings in web mode: approve-all only after confirmation, its warning on every view, and saved timeouts.
+import { expect, test } from './fixtures.js';
+
+test('approve-all asks first, then warns on every view until switched back', async ({ app, gatehouse }) => {
+  await app.getByRole('link', { name: 'Settings' }).click();
+  await app.getByRole('radio', { name: /Approve all/ }).click();
+  const confirm = app.getByRole('dialog', { name: 'Turn on approve-all?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(app.getByRole('radio', { name: /Interactive/ })).toBeChecked();
+  expect((await gatehouse.approver<{ mode: string }>('GET', '/v1/settings')).mode).toBe('interactive');
+
+  await app.getByRole('radio', { name: /Approve all/ }).click();
+  await app.getByRole('dialog').getByRole('button', { name: 'Turn on approve-all' }).click();
+  const banner = app.getByRole('alert').filter({ hasText: 'Approve-all is on' });
+  await expect(banner).toBeVisible();
+  await app.getByRole('link', { name: 'Queue' }).click();
+  await expect(banner).toBeVisible();
+  const answer = await gatehouse.submit({ tool_name: 'Bash', args: { command: 'echo auto' }, session_id: 's', cwd: '/tmp' });
+  expect(answer.status).toBe('approved');
+  expect(answer.decision?.decided_by).toBe('mode');
+
+  await banner.getByRole('button', { name: 'Switch back to interactive' }).click();
+  await expect(banner).toBeHidden();
+  expect((await gatehouse.approver<{ mode: string }>('GET', '/v1/settings')).mode).toBe('interactive');
+});
+
+test('a mode change made elsewhere shows up live', async ({ app, gatehouse }) => {
+  await gatehouse.approver('PATCH', '/v1/settings', { mode: 'strict' });
+  await expect(app.getByRole('status').filter({ hasText: 'Strict mode' })).toBeVisible();
+});
+
+test('timeout, its outcome and the session TTL are saved', async ({ app, gatehouse }) => {
+  await app.getByRole('link', { name: 'Settings' }).click();
+  await app.getByLabel(/Request timeout/).fill('90');
+  await app.getByLabel('When a request times out').selectOption('deny');
+  await app.getByLabel(/Session approvals last/).fill('3600');
+  await app.getByRole('button', { name: 'Save' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await gatehouse.approver('GET', '/v1/settings')).toMatchObject({ timeout_seconds: 90, timeout_outcome: 'deny', session_ttl_seconds: 3600 });
+});
