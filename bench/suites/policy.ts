@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { Rule, RuleAction, ToolRequest } from '../../common/domain.js';
 import { decide, evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, initShellParser } from '../../main/core/shell/index.js';
+import { sampleMicros, sampleMillisAsync } from '../support/sample.js';
+import { MAKE_WORKSPACE_SCRIPT } from '../support/shared-dir.js';
 import type { BenchRow, BenchSuite } from '../types.js';
 import { percentile } from '../types.js';
-import { MAKE_WORKSPACE_SCRIPT } from '../support/shared-dir.js';
 
 function rules(count: number): Rule[] {
   const out: Rule[] = [];
@@ -36,28 +37,6 @@ function request(tool: string, args: Record<string, unknown>, cwd: string): Tool
   return { id: 'b', received_at: '2026-01-01T00:00:00.000Z', agent: 'claude-code', session_id: 's', cwd, tool_name: tool, args, payload: payloadFingerprint(tool, args) };
 }
 
-function sample(n: number, fn: () => unknown): number[] {
-  for (let i = 0; i < Math.min(200, n); i++) fn(); // warm-up
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1000);
-  }
-  return out;
-}
-
-async function sampleAsync(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return out;
-}
-
 /** The `policy` suite for `npm run bench`. */
 export const suite: BenchSuite = {
   name: 'policy',
@@ -79,18 +58,18 @@ export const suite: BenchSuite = {
       const eventText = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: bash.args, cwd: ws, session_id: 's' });
 
       if (evaluatePolicy(input(bash, bashWs, many), analysis).decision !== 'allow') throw new Error('bench setup: the Bash request should be allowed by its rules');
-      const parse = sample(5000, () => JSON.parse(eventText));
-      const bash0 = sample(5000, () => evaluatePolicy(input(bash, bashWs, []), analysis));
-      const bash1k = sample(5000, () => evaluatePolicy(input(bash, bashWs, many), analysis));
-      const read0 = sample(5000, () => evaluatePolicy(input(read, readWs, []), undefined));
+      const parse = sampleMicros(5000, () => JSON.parse(eventText));
+      const bash0 = sampleMicros(5000, () => evaluatePolicy(input(bash, bashWs, []), analysis));
+      const bash1k = sampleMicros(5000, () => evaluatePolicy(input(bash, bashWs, many), analysis));
+      const read0 = sampleMicros(5000, () => evaluatePolicy(input(read, readWs, []), undefined));
       // As a caller that reloads its rules for every request would (new objects each time; copied outside the timing).
       const copies = Array.from({ length: 300 }, () => many.map((r) => ({ ...r })));
       let next = 0;
-      const fresh = sample(300, () => evaluatePolicy(input(bash, bashWs, copies[next++ % copies.length]!), analysis));
-      const read1k = sample(5000, () => evaluatePolicy(input(read, readWs, many), undefined));
+      const fresh = sampleMicros(300, () => evaluatePolicy(input(bash, bashWs, copies[next++ % copies.length]!), analysis));
+      const read1k = sampleMicros(5000, () => evaluatePolicy(input(read, readWs, many), undefined));
       const ctx = { rules: many, sessionApprovals: [], mode: 'interactive' as const, home, gatehouseHome, now };
-      const decideBash = await sampleAsync(200, () => decide(bash, ctx));
-      const decideRead = await sampleAsync(100, () => decide(read, ctx));
+      const decideBash = await sampleMillisAsync(200, () => decide(bash, ctx));
+      const decideRead = await sampleMillisAsync(100, () => decide(read, ctx));
 
       const us = (name: string, v: number, base: { name: string; value: number }, goal?: number): BenchRow => {
         const row: BenchRow = { name, value: v, unit: 'µs', baseline: { ...base, unit: 'µs' } };

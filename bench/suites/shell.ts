@@ -6,6 +6,7 @@ import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../.
 import type { SimpleCommand } from '../../main/core/shell/index.js';
 import { parseBash } from '../../main/core/shell/parser.js';
 import type { BenchRow, BenchSuite } from '../types.js';
+import { sampleMicros } from '../support/sample.js';
 import { percentile } from '../types.js';
 
 const COMMAND = [
@@ -15,6 +16,9 @@ const COMMAND = [
   'cd src && grep -rn "TODO" .',
   'git log --oneline -n 5',
 ].join('; ');
+
+// Untimed calls before each measurement (the tree-sitter parser and the matchers warm up).
+const WARMUP = 300;
 
 type Action = 'allow' | 'deny' | 'ask';
 
@@ -35,17 +39,6 @@ function decide(cmds: SimpleCommand[], r: RuleSet): boolean {
   return cmds.every((c) => !r.deny.some((s) => bashSpecifierMatches(s, c, 'deny')) && !r.ask.some((s) => bashSpecifierMatches(s, c, 'ask')) && r.allow.some((s) => bashSpecifierMatches(s, c, 'allow')));
 }
 
-function sample(n: number, fn: () => unknown): number[] {
-  for (let i = 0; i < 300; i++) fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
-    fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1000);
-  }
-  return out;
-}
-
 function startupMs(): number {
   const parser = fileURLToPath(new URL('../../main/core/shell/parser.js', import.meta.url));
   const script = `const t=performance.now();const m=await import(${JSON.stringify(parser)});await m.initShellParser();process.stdout.write(String(performance.now()-t));`;
@@ -63,9 +56,9 @@ export const suite: BenchSuite = {
     const count = all.allow.length + all.deny.length + all.ask.length;
     const parts = analyzeShellCommand(COMMAND, ctx).commands.length;
     if (!decide(analyzeShellCommand(COMMAND, ctx).commands, all)) throw new Error('bench command should be allowed by its rules');
-    const parse = sample(3000, () => parseBash(COMMAND).delete());
-    const analyze = sample(3000, () => analyzeShellCommand(COMMAND, ctx));
-    const full = sample(3000, () => decide(analyzeShellCommand(COMMAND, ctx).commands, all));
+    const parse = sampleMicros(3000, () => parseBash(COMMAND).delete(), WARMUP);
+    const analyze = sampleMicros(3000, () => analyzeShellCommand(COMMAND, ctx), WARMUP);
+    const full = sampleMicros(3000, () => decide(analyzeShellCommand(COMMAND, ctx).commands, all), WARMUP);
     const base = (p: number) => ({ name: `bare parse p${p}`, value: percentile(parse, p), unit: 'µs' });
     const p99 = percentile(full, 99);
     const start = startupMs();

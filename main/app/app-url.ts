@@ -15,21 +15,28 @@ export function rendererUrl(route: Route = { view: 'queue' }): string {
   return route.view === 'queue' ? RENDERER_URL : `${RENDERER_URL}${routeHash(route)}`;
 }
 
-/** True when `url` is our renderer document (any hash or query), compared as a parsed URL, never by prefix. */
-export function isRendererDocument(url: string): boolean {
-  let parsed: URL;
+/** Parses `url` as a URL, or null when it is not one (never throws on agent- or page-supplied text). */
+export function parseUrl(url: string): URL | null {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
-    return false;
+    return null;
   }
-  return (
-    parsed.protocol === `${APP_SCHEME}:` &&
-    parsed.host.toLowerCase() === APP_HOST &&
-    parsed.username === '' &&
-    parsed.password === '' &&
-    parsed.pathname === '/index.html'
-  );
+}
+
+/**
+ * `url` parsed when it is on our own app://gatehouse origin without credentials, else null.
+ * Threat: a prefix check would take `app://gatehouse.evil/…` or `app://u@gatehouse/…` for ours; the parsed host cannot.
+ */
+export function parseAppUrl(url: string): URL | null {
+  const parsed = parseUrl(url);
+  if (!parsed || parsed.protocol !== `${APP_SCHEME}:` || parsed.host.toLowerCase() !== APP_HOST) return null;
+  return parsed.username === '' && parsed.password === '' ? parsed : null;
+}
+
+/** True when `url` is our renderer document (any hash or query). */
+export function isRendererDocument(url: string): boolean {
+  return parseAppUrl(url)?.pathname === '/index.html';
 }
 
 /**
@@ -38,14 +45,8 @@ export function isRendererDocument(url: string): boolean {
  * `%2e%2e`/`%2f`/`%5c`, a NUL byte or another host must never read a file outside the built renderer.
  */
 export function resolveAppPath(url: string, root: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host.toLowerCase() !== APP_HOST) return null;
-  if (parsed.username !== '' || parsed.password !== '') return null;
+  const parsed = parseAppUrl(url);
+  if (!parsed) return null;
   const rawSegments = parsed.pathname.split('/').filter((s) => s !== '');
   const segments: string[] = [];
   for (const raw of rawSegments) {

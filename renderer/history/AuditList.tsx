@@ -1,10 +1,12 @@
 // The audit entries, newest first, with "load more" paging; choosing one opens its detail.
-import { InertText } from '../inert/InertText.js';
+import { DataTable, InertCell } from '../ui/DataTable.js';
 import { decidedByLabel, formatDuration, formatShortTime, formatTime, outcomeLabel } from './format.js';
 import { useHistoryStore } from './historyStore.js';
 
 // The list shows the head and tail of very long summaries; the detail shows everything.
 const SUMMARY_LIMIT = 400;
+
+const COLUMNS = ['Time', 'Agent', 'Tool', 'Request', 'Outcome', 'By', 'Latency'];
 
 /** The entry table of the History view. */
 export function AuditList(): React.JSX.Element {
@@ -20,38 +22,24 @@ export function AuditList(): React.JSX.Element {
   return (
     <div className="gh-list">
       {error && <p className="gh-error" role="alert">{error}</p>}
-      <table className="gh-table" aria-label="Audit entries" aria-busy={loading}>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Agent</th>
-            <th scope="col">Tool</th>
-            <th scope="col">Request</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">By</th>
-            <th scope="col">Latency</th>
-            <th scope="col"><span className="gh-sr-only">Open</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => {
-            const outcome = outcomeLabel(e.status, e.decided_by);
-            return (
-              // The whole row opens the entry for pointer users; the Open button is the keyboard path.
-              <tr key={e.id} aria-current={e.id === selectedId ? 'true' : undefined} data-entry-id={e.id} onClick={() => select(e.id)}>
-                <td className="gh-nowrap" title={formatTime(e.received_at)}>{formatShortTime(e.received_at, now)}</td>
-                <td><InertText text={e.agent} singleLine /></td>
-                <td><InertText text={e.tool_name} singleLine /></td>
-                <td className="gh-summary-cell"><InertText text={e.summary || '(no summary)'} singleLine limit={SUMMARY_LIMIT} /></td>
-                <td><span className={`gh-badge gh-outcome-${outcome}`}>{outcome}</span></td>
-                <td>{decidedByLabel(e.decided_by)}</td>
-                <td className="gh-nowrap">{formatDuration(e.latency_ms)}</td>
-                <td><button type="button" className="gh-button gh-small" onClick={(ev) => { ev.stopPropagation(); select(e.id); }}>Open</button></td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable label="Audit entries" columns={COLUMNS} actions="Open" busy={loading}>
+        {entries.map((e) => {
+          const outcome = outcomeLabel(e.status, e.decided_by);
+          return (
+            // The whole row opens the entry for pointer users; the Open button is the keyboard path.
+            <tr key={e.id} aria-current={e.id === selectedId ? 'true' : undefined} data-entry-id={e.id} onClick={() => select(e.id)}>
+              <td className="gh-nowrap" title={formatTime(e.received_at)}>{formatShortTime(e.received_at, now)}</td>
+              <InertCell text={e.agent} />
+              <InertCell text={e.tool_name} />
+              <InertCell text={e.summary || '(no summary)'} className="gh-summary-cell" limit={SUMMARY_LIMIT} />
+              <td><span className={`gh-badge gh-outcome-${outcome}`}>{outcome}</span></td>
+              <td>{decidedByLabel(e.decided_by)}</td>
+              <td className="gh-nowrap">{formatDuration(e.latency_ms)}</td>
+              <td><button type="button" className="gh-button gh-small" onClick={(ev) => { ev.stopPropagation(); select(e.id); }}>Open</button></td>
+            </tr>
+          );
+        })}
+      </DataTable>
       {!loading && !error && entries.length === 0 && <p className="gh-empty">No entries match these filters.</p>}
       <div className="gh-list-footer">
         {nextCursor && (

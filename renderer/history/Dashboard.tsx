@@ -1,6 +1,6 @@
 // The History dashboard: decisions over time, top tools, top rules and median time to decision.
 import { lazy, Suspense, useMemo } from 'react';
-import { inertText } from '../inert/inert.js';
+import { inertText } from '../../common/inert.js';
 import { decisionsData, describeRanking, OUTCOMES, outcomeTotals, type StackedData } from './chartData.js';
 import { formatDuration } from './format.js';
 import { useHistoryStore } from './historyStore.js';

@@ -11,3 +11,21 @@ export function Field(props: { label: string; className?: string; children: (id:
     </div>
   );
 }
+
+/** A labelled <select> over fixed `[value, label]` options, typed by the values it can produce. */
+export function SelectField<V extends string>(props: {
+  label: string;
+  value: V;
+  options: ReadonlyArray<readonly [V, string]>;
+  onChange: (value: V) => void;
+}): ReactNode {
+  return (
+    <Field label={props.label}>
+      {(id) => (
+        <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+          {props.options.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </select>
+      )}
+    </Field>
+  );
+}

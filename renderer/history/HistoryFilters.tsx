@@ -3,13 +3,15 @@ import type { DecidedBy, RequestStatus } from '../../common/domain.js';
 import type { HistoryForm, TimeRange } from './filters.js';
 import { formProblem, hasFilters } from './filters.js';
 import { useHistoryStore } from './historyStore.js';
-import { Field } from './Field.js';
+import { Field, SelectField } from './Field.js';
 
 const RANGES: Array<[TimeRange, string]> = [
   ['all', 'All time'], ['1h', 'Last hour'], ['24h', 'Last 24 hours'], ['7d', 'Last 7 days'], ['30d', 'Last 30 days'], ['custom', 'Custom…'],
 ];
 const STATUSES: RequestStatus[] = ['pending', 'approved', 'denied', 'expired', 'cancelled'];
 const DECIDERS: DecidedBy[] = ['rule', 'user', 'session', 'mode', 'timeout', 'policy', 'shutdown'];
+const STATUS_OPTIONS: Array<[HistoryForm['status'], string]> = [['', 'Any'], ...STATUSES.map((s): [RequestStatus, string] => [s, s])];
+const DECIDER_OPTIONS: Array<[HistoryForm['decided_by'], string]> = [['', 'Anyone'], ...DECIDERS.map((d): [DecidedBy, string] => [d, d])];
 const TEXT_FIELDS: Array<[keyof HistoryForm, string, string]> = [
   ['agent', 'Agent', 'claude-code'],
   ['session_id', 'Session', 'session id'],
@@ -38,13 +40,7 @@ export function HistoryFilters(): React.JSX.Element {
           />
         )}
       </Field>
-      <Field label="Time">
-        {(id) => (
-          <select id={id} value={form.range} onChange={(e) => setForm({ range: e.target.value as TimeRange })}>
-            {RANGES.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        )}
-      </Field>
+      <SelectField label="Time" value={form.range} options={RANGES} onChange={(range) => setForm({ range })} />
       {form.range === 'custom' && (
         <>
           <Field label="From">
@@ -59,22 +55,8 @@ export function HistoryFilters(): React.JSX.Element {
           </Field>
         </>
       )}
-      <Field label="Decision">
-        {(id) => (
-          <select id={id} value={form.status} onChange={(e) => setForm({ status: e.target.value as HistoryForm['status'] })}>
-            <option value="">Any</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-        )}
-      </Field>
-      <Field label="Decided by">
-        {(id) => (
-          <select id={id} value={form.decided_by} onChange={(e) => setForm({ decided_by: e.target.value as HistoryForm['decided_by'] })}>
-            <option value="">Anyone</option>
-            {DECIDERS.map((d) => <option key={d} value={d}>{d}</option>)}
-          </select>
-        )}
-      </Field>
+      <SelectField label="Decision" value={form.status} options={STATUS_OPTIONS} onChange={(status) => setForm({ status })} />
+      <SelectField label="Decided by" value={form.decided_by} options={DECIDER_OPTIONS} onChange={(decided_by) => setForm({ decided_by })} />
       {TEXT_FIELDS.map(([key, label, placeholder]) => (
         <Field key={key} label={label}>
           {(id) => (

@@ -2,7 +2,7 @@
 // middle (head and tail always shown) behind a "view full" control.
 import { useState, type ReactNode } from 'react';
 import { useUi } from '../store/ui.js';
-import { inertSegments } from './inert.js';
+import { inertSegments } from '../../common/inert.js';
 import { PREVIEW_LIMIT, formatSize, previewPieces, type Mark } from './preview.js';
 
 /** Props of InertText. */

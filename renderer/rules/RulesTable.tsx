@@ -1,9 +1,12 @@
 // Every rule with its scope, state, use and expiry, and the per-rule actions.
 import type { Rule } from '../../common/domain.js';
+import { inertText } from '../../common/inert.js';
 import { formatRelative, formatTime } from '../history/format.js';
-import { inertText } from '../inert/inert.js';
 import { InertText } from '../inert/InertText.js';
+import { DataTable, InertCell } from '../ui/DataTable.js';
 import { expiryLabel, isExpired } from './ruleForm.js';
+
+const COLUMNS = ['Action', 'Pattern', 'Scope', 'Enabled', 'Note', 'Created', 'Last used', 'Hits', 'Expiry'];
 
 /** The rules table; the parent performs the actions. */
 export function RulesTable(props: {
@@ -17,29 +20,14 @@ export function RulesTable(props: {
   const { rules, now } = props;
   if (rules.length === 0) return <p className="gh-empty">No rules yet. Everything not covered by the built-in checks is asked.</p>;
   return (
-    <table className="gh-table" aria-label="Rules">
-      <thead>
-        <tr>
-          <th scope="col">Action</th>
-          <th scope="col">Pattern</th>
-          <th scope="col">Scope</th>
-          <th scope="col">Enabled</th>
-          <th scope="col">Note</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Hits</th>
-          <th scope="col">Expiry</th>
-          <th scope="col"><span className="gh-sr-only">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        {rules.map((rule) => {
-          // Accessible names carry the pattern too, so they get the same inert form as the visible text.
-          const label = inertText(rule.pattern, { singleLine: true });
-          return (
+    <DataTable label="Rules" columns={COLUMNS} actions="Actions">
+      {rules.map((rule) => {
+        // Accessible names carry the pattern too, so they get the same inert form as the visible text.
+        const label = inertText(rule.pattern, { singleLine: true });
+        return (
           <tr key={rule.id} data-rule-id={rule.id} className={!rule.enabled || isExpired(rule, now) ? 'gh-inactive' : undefined}>
             <td><span className={`gh-badge gh-action-${rule.action}`}>{rule.action}</span></td>
-            <td className="gh-pattern"><InertText text={rule.pattern} singleLine /></td>
+            <InertCell text={rule.pattern} className="gh-pattern" />
             <td>{rule.scope === null ? 'everywhere' : <InertText text={rule.scope} singleLine />}</td>
             <td>
               <input
@@ -62,9 +50,8 @@ export function RulesTable(props: {
               <button type="button" className="gh-button gh-danger" aria-label={`Delete rule ${label}`} onClick={() => props.onDelete(rule)}>Delete</button>
             </td>
           </tr>
-          );
-        })}
-      </tbody>
-    </table>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -4,7 +4,7 @@ import type { Rule } from '../../common/domain.js';
 import { api } from '../api/current.js';
 import '../history/views.css';
 import { InertText } from '../inert/InertText.js';
-import { Modal } from '../ui/Modal.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { downloadText } from './download.js';
 import { ImportPanel } from './ImportPanel.js';
 import { PresetsPanel } from './PresetsPanel.js';
@@ -90,26 +90,21 @@ export function RulesView(): React.JSX.Element {
       )}
 
       {deleting && (
-        <Modal title="Delete this rule?" onClose={() => setDeleting(null)}>
+        <ConfirmDialog
+          title="Delete this rule?"
+          confirmLabel="Delete"
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            const rule = deleting;
+            setDeleting(null);
+            void act(rule, () => api().deleteRule(rule.id), 'delete the rule');
+          }}
+        >
           <p>
             <span className={`gh-badge gh-action-${deleting.action}`}>{deleting.action}</span>{' '}
             <InertText text={deleting.pattern} singleLine className="gh-code" /> will be removed. Disable it instead to keep it for later.
           </p>
-          <div className="gh-dialog-actions">
-            <button type="button" className="gh-button" autoFocus onClick={() => setDeleting(null)}>Cancel</button>
-            <button
-              type="button"
-              className="gh-button gh-danger"
-              onClick={() => {
-                const rule = deleting;
-                setDeleting(null);
-                void act(rule, () => api().deleteRule(rule.id), 'delete the rule');
-              }}
-            >
-              Delete
-            </button>
-          </div>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 // The rule list, loaded once and reloaded whenever the core reports a rule change.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Rule } from '../../common/domain.js';
 import { api } from '../api/current.js';
+import { useLiveData, type LiveSource } from '../api/useLiveData.js';
 
 /** What the Rules view reads and how it refreshes. */
 export interface RulesState {
@@ -13,32 +14,19 @@ export interface RulesState {
   showPatched: (id: string, patch: Partial<Rule>) => void;
 }
 
+const RULES: LiveSource<Rule[]> = {
+  load: () => api().listRules(),
+  failure: 'Could not load the rules',
+  // Rules also change from the review window ("always"), the CLI and hit counts as requests arrive.
+  staleAfter: (event) => event.type === 'rule_changed' || event.type === 'request_decided',
+};
+
 /** The rules, kept current. */
 export function useRules(): RulesState {
-  const [rules, setRules] = useState<Rule[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const reload = useCallback(async () => {
-    const r = await api().listRules();
-    if (r.ok) {
-      setRules(r.value);
-      setError(null);
-    } else {
-      setError(`Could not load the rules: ${r.error}`);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-    // Rules also change from the review window ("always"), the CLI and hit counts as requests arrive.
-    return api().subscribe((event) => {
-      if (event.type === 'rule_changed' || event.type === 'request_decided') void reload();
-    });
-  }, [reload]);
-
-  const showPatched = useCallback((id: string, patch: Partial<Rule>) => {
-    setRules((list) => list?.map((r) => (r.id === id ? { ...r, ...patch } : r)) ?? null);
-  }, []);
-
+  const { value: rules, error, reload, setValue } = useLiveData(RULES);
+  const showPatched = useCallback(
+    (id: string, patch: Partial<Rule>) => setValue((list) => list?.map((r) => (r.id === id ? { ...r, ...patch } : r)) ?? null),
+    [setValue],
+  );
   return { rules, error, reload, showPatched };
 }

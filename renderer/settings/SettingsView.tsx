@@ -3,32 +3,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CoreSettings, Mode } from '../../common/domain.js';
 import { useSettings } from '../store/settings.js';
-import { Modal } from '../ui/Modal.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 
 const MODES: Array<{ mode: Mode; label: string; help: string }> = [
   { mode: 'interactive', label: 'Interactive', help: 'Ask me whenever no rule decides.' },
   { mode: 'approve-all', label: 'Approve all', help: 'Approve everything that would ask (audited). Hard denies still deny.' },
   { mode: 'strict', label: 'Strict', help: 'Deny everything that would ask.' },
 ];
-
-function ApproveAllConfirm({ onConfirm, onCancel }: { onConfirm: () => void; onCancel: () => void }): ReactNode {
-  return (
-    <Modal title="Turn on approve-all?" onClose={onCancel}>
-      <p>
-        Every tool call that would ask you — file writes, shell commands, network access — will run without asking,
-        until you switch back. Hard denies still apply, and every approval is audited.
-      </p>
-      <div className="gh-dialog-actions">
-        <button type="button" className="gh-button" onClick={onCancel} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className="gh-button gh-danger" onClick={onConfirm}>
-          Turn on approve-all
-        </button>
-      </div>
-    </Modal>
-  );
-}
 
 /** The Settings view. */
 export function SettingsView(): ReactNode {
@@ -102,13 +83,20 @@ export function SettingsView(): ReactNode {
         </div>
       </form>
       {confirming && (
-        <ApproveAllConfirm
+        <ConfirmDialog
+          title="Turn on approve-all?"
+          confirmLabel="Turn on approve-all"
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
             void useSettings.getState().update({ mode: 'approve-all' });
           }}
-        />
+        >
+          <p>
+            Every tool call that would ask you — file writes, shell commands, network access — will run without asking,
+            until you switch back. Hard denies still apply, and every approval is audited.
+          </p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 // The verdict's risk flags as compact badges (each titled with its reason).
 import type { ReactNode } from 'react';
 import type { Risk } from '../../common/domain.js';
-import { inertText } from '../inert/inert.js';
+import { inertText } from '../../common/inert.js';
 
 /** One badge per distinct risk flag; the tooltip lists the reasons. */
 export function RiskBadges({ risks }: { risks: readonly Risk[] }): ReactNode {

@@ -99,6 +99,11 @@ describe('IPC through the preload to a real core', () => {
     ['a negative timeout', (a) => a.updateSettings({ timeout_seconds: -1 }), /timeout_seconds/],
     ['a huge audit page', (a) => a.queryAudit({ limit: 10_000 }), /limit/],
     ['a rule without a pattern', (a) => a.createRule({ action: 'allow' } as never), /pattern/],
+    ['a preset name that climbs out', (a) => a.applyPreset('../safe-defaults'), /argument 0/],
+    ['a preset name that is not a string', (a) => a.applyPreset(7 as unknown as string), /argument 0/],
+    ['a preset without a name', (a) => (a.applyPreset as () => Promise<unknown>)(), /expected 1 argument\(s\), got 0/],
+    ['an argument to listPresets', (a) => (a.listPresets as (x: unknown) => Promise<unknown>)('all'), /expected 0 argument\(s\), got 1/],
+    ['a preset that does not exist', (a) => a.applyPreset('yolo'), /no preset named yolo/],
   ])('refuses %s with {ok:false} and changes nothing', async (_name, call, message) => {
     const record = await h.ask();
     const result = (await call(api, record.request.id)) as { ok: boolean; error?: string };
@@ -107,6 +112,18 @@ describe('IPC through the preload to a real core', () => {
     expect(h.core.getRequest(record.request.id).status).toBe('pending');
     expect((await h.core.approver.getSettings()).mode).toBe('interactive');
     expect(await h.core.approver.listRules()).toEqual([]);
+  });
+
+  it('lists the presets and applies one: its rules are added once, with source "preset"', async () => {
+    const listed = await api.listPresets();
+    expect(listed.ok && listed.value.map((p) => p.name)).toContain('safe-defaults');
+    const preset = listed.ok ? listed.value.find((p) => p.name === 'safe-defaults') : undefined;
+    const first = await api.applyPreset('safe-defaults');
+    expect(first.ok && first.value.imported.map((r) => r.pattern)).toEqual(preset?.rules.map((r) => r.pattern));
+    expect((await h.core.approver.listRules()).every((r) => r.source === 'preset')).toBe(true);
+    const again = await api.applyPreset('safe-defaults');
+    expect(again.ok && again.value.imported).toEqual([]);
+    expect(again.ok && again.value.skipped).toHaveLength(preset?.rules.length ?? -1);
   });
 
   it('turns core errors into one-line {ok:false} results (unknown id, second decision)', async () => {

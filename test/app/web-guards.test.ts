@@ -1,46 +1,67 @@
 // What the renderer's web contents may do: no navigation away, no popups, no webviews, no permissions, no network.
 import { describe, expect, it } from 'vitest';
 import { guardWebContents, hardenSession, type GuardableContents, type HardenableSession, type PreventableEvent } from '../../main/app/web-contents-guard.js';
+import { isRendererDocument, rendererUrl } from '../../main/app/app-url.js';
 import { isAllowedNavigation, isAllowedPermission, isAllowedRendererRequest } from '../../main/app/web-guards.js';
 
+// Each row: the guard, what it is asked about, whether it lets it through. Navigation and IPC senders share one
+// guard (only our renderer document), so its rows stand for both.
+const GUARDS = {
+  'renderer document': (url: string) => {
+    const allowed = isRendererDocument(url);
+    expect(isAllowedNavigation(url), 'navigation must allow exactly the renderer document').toBe(allowed);
+    return allowed;
+  },
+  permission: isAllowedPermission,
+  request: isAllowedRendererRequest,
+} satisfies Record<string, (input: string) => boolean>;
+
 describe('pure guards', () => {
-  it.each([
-    ['app://gatehouse/index.html#/rules', true],
-    ['https://evil.example/', false],
-    ['file:///etc/passwd', false],
-    ['app://gatehouse/evil.html', false],
-    ['javascript:alert(1)', false],
-    ['app://gatehouse.evil/index.html', false],
-  ])('navigation to %s → %s', (url, allowed) => {
-    expect(isAllowedNavigation(url)).toBe(allowed);
+  it.each<[keyof typeof GUARDS, string, boolean]>([
+    ['renderer document', 'app://gatehouse/index.html', true],
+    ['renderer document', 'app://gatehouse/index.html#/rules', true],
+    ['renderer document', 'app://gatehouse/index.html#/review/01J', true],
+    ['renderer document', 'app://gatehouse/index.html?code=1', true],
+    ['renderer document', 'https://evil.example/', false],
+    ['renderer document', 'file:///etc/passwd', false],
+    ['renderer document', 'file:///index.html', false],
+    ['renderer document', 'https://gatehouse/index.html', false],
+    ['renderer document', 'app://gatehouse/evil.html', false],
+    ['renderer document', 'app://gatehouse/other.html', false],
+    ['renderer document', 'javascript:alert(1)', false],
+    ['renderer document', 'app://gatehouse.evil/index.html', false],
+    ['renderer document', 'app://gatehouse.evil.com/index.html', false],
+    ['renderer document', 'app://evil/index.html', false],
+    ['renderer document', 'app://u@gatehouse/index.html', false],
+    ['renderer document', 'devtools://devtools/bundled/devtools_app.html', false],
+    ['renderer document', 'about:blank', false],
+    ['renderer document', '', false],
+    ['permission', 'clipboard-sanitized-write', true],
+    ['permission', 'clipboard-read', false],
+    ['permission', 'notifications', false],
+    ['permission', 'media', false],
+    ['permission', 'geolocation', false],
+    ['permission', 'openExternal', false],
+    ['permission', 'fileSystem', false],
+    ['permission', 'unknown', false],
+    ['request', 'app://gatehouse/assets/editor.worker.js', true],
+    ['request', 'data:font/woff2;base64,AAAA', true],
+    ['request', 'blob:app://gatehouse/1234', true],
+    ['request', 'devtools://devtools/bundled/x.js', true],
+    ['request', 'https://evil.example/leak?d=secret', false],
+    ['request', 'http://127.0.0.1:7777/v1/requests', false],
+    ['request', 'ws://127.0.0.1:1/', false],
+    ['request', 'file:///etc/passwd', false],
+    ['request', 'app://other/x.js', false],
+    ['request', 'app://u:pw@gatehouse/x.js', false],
+    ['request', 'not a url', false],
+  ])('%s: %s → %s', (guard, input, allowed) => {
+    expect(GUARDS[guard](input)).toBe(allowed);
   });
 
-  it.each([
-    ['clipboard-sanitized-write', true],
-    ['clipboard-read', false],
-    ['notifications', false],
-    ['media', false],
-    ['geolocation', false],
-    ['openExternal', false],
-    ['fileSystem', false],
-    ['unknown', false],
-  ])('permission %s → %s', (permission, allowed) => {
-    expect(isAllowedPermission(permission)).toBe(allowed);
-  });
-
-  it.each([
-    ['app://gatehouse/assets/editor.worker.js', true],
-    ['data:font/woff2;base64,AAAA', true],
-    ['blob:app://gatehouse/1234', true],
-    ['devtools://devtools/bundled/x.js', true],
-    ['https://evil.example/leak?d=secret', false],
-    ['http://127.0.0.1:7777/v1/requests', false],
-    ['ws://127.0.0.1:1/', false],
-    ['file:///etc/passwd', false],
-    ['app://other/x.js', false],
-    ['not a url', false],
-  ])('request to %s → %s', (url, allowed) => {
-    expect(isAllowedRendererRequest(url)).toBe(allowed);
+  it('deep links stay our document', () => {
+    expect(rendererUrl({ view: 'review', id: '01J/../x' })).toBe('app://gatehouse/index.html#/review/01J%2F..%2Fx');
+    expect(isRendererDocument(rendererUrl({ view: 'history' }))).toBe(true);
   });
 });
 

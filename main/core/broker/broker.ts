@@ -6,8 +6,9 @@ import type { DecisionInput } from '../../../common/api.js';
 import type { CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, ToolRequest, Verdict } from '../../../common/domain.js';
 import { summarize } from '../store/index.js';
 import type { Store } from '../store/types.js';
-import { ConflictError, InputError, NotFoundError, viaStore } from './errors.js';
+import { ConflictError, fromStoreError, InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
+import { GroupCommit } from './group-commit.js';
 import type { Metrics } from './metrics.js';
 import { agentOutcome, decidedByVerdict } from './outcome.js';
 import { buildRequest, type SubmitInput } from './submit-input.js';
@@ -45,9 +46,24 @@ export class Broker {
   private readonly pending = new Map<string, Pending>();
   private readonly recent = new Map<string, RequestRecord>();
   private readonly newId = monotonicFactory(pooledRandom());
+  private readonly commits: GroupCommit;
   private closed = false;
 
-  constructor(private readonly deps: BrokerDeps) {}
+  constructor(private readonly deps: BrokerDeps) {
+    this.commits = new GroupCommit((fn) => deps.store.bulk(fn));
+  }
+
+  /** A new request's audit write, committed with the others of this turn; refused once shutdown has begun. */
+  private async record<T>(fn: () => T): Promise<T> {
+    try {
+      return await this.commits.write(() => {
+        if (this.closed) throw new ConflictError('Gatehouse is shutting down');
+        return fn();
+      });
+    } catch (err) {
+      throw fromStoreError(err);
+    }
+  }
 
   /** Evaluates and records a request; decided at once, or pending for a person. Returns the record as it stands. */
   async submit(input: SubmitInput): Promise<RequestRecord> {
@@ -57,35 +73,44 @@ export class Broker {
     const request = buildRequest(input, this.newId(received.getTime()), received, this.deps.fingerprint);
     const verdict = await this.safeEvaluate(request);
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
-    viaStore(() => store.insertRequest(request, verdict));
 
     if (verdict.decision !== 'ask') {
-      metrics.onSubmitted(false, verdict.risks, verdict.hard_deny === true);
+      const decided = this.deps.now();
       const decision: Decision = {
         status: verdict.decision === 'allow' ? 'approved' : 'denied',
         decided_by: decidedByVerdict(verdict, this.deps.settings().mode),
-        decided_at: this.deps.now().toISOString(),
-        latency_ms: this.deps.now().getTime() - received.getTime(),
+        decided_at: decided.toISOString(),
+        latency_ms: decided.getTime() - received.getTime(),
       };
-      if (verdict.matched_rule) decision.rule_id = verdict.matched_rule;
-      viaStore(() => store.recordDecision(request.id, decision));
-      if (verdict.matched_rule) this.recordRuleHit(verdict.matched_rule);
+      const rule = verdict.matched_rule;
+      if (rule) decision.rule_id = rule;
+      // Entry, decision and rule hit in one savepoint of this turn's transaction: all on record, or none.
+      await this.record(() => {
+        store.insertDecided(request, verdict, decision);
+        if (rule) store.recordRuleHit(rule, decided);
+      });
+      metrics.onSubmitted(false, verdict.risks, verdict.hard_deny === true);
       const record = { request, status: decision.status, verdict, decision };
       this.afterDecision(record);
       return record;
     }
 
-    metrics.onSubmitted(true, verdict.risks, false);
     const record: RequestRecord = { request, status: 'pending', verdict };
-    const timeout = this.deps.settings().timeout_seconds;
     const entry: Pending = { record, waiters: new Set(), timer: undefined };
+    // Registered in the same step as the write: a shutdown that commits it also finds it and cancels it.
+    await this.record(() => {
+      store.insertRequest(request, verdict);
+      this.pending.set(request.id, entry);
+    });
+    metrics.onSubmitted(true, verdict.risks, false);
+    if (!this.pending.has(request.id)) return this.get(request.id); // ended by a shutdown meanwhile
+    const timeout = this.deps.settings().timeout_seconds;
     if (timeout > 0) {
       const ms = Math.min(timeout * 1000, MAX_TIMER_MS);
       record.expires_at = new Date(received.getTime() + ms).toISOString();
       entry.timer = setTimeout(() => this.expire(request.id), ms);
       entry.timer.unref();
     }
-    this.pending.set(request.id, entry);
     events.publish({ type: 'request_pending', record });
     return record;
   }
@@ -187,6 +212,8 @@ export class Broker {
 
   /** Shutdown: refuses new requests; every waiter gets "no decision" and every pending entry ends cancelled. */
   close(): void {
+    // Writes queued this turn commit first (they were accepted), then everything still pending ends cancelled.
+    this.commits.flush();
     this.closed = true;
     for (const entry of [...this.pending.values()]) this.end(entry, 'cancelled', 'shutdown', 'Gatehouse shut down before a decision');
   }
@@ -236,10 +263,6 @@ export class Broker {
       return { ...input.rule, source: input.rule.source ?? 'user' };
     }
     return { action, pattern: this.deps.suggestPattern(request), scope: request.cwd, source: 'user' };
-  }
-
-  private recordRuleHit(ruleId: string): void {
-    viaStore(() => this.deps.store.recordRuleHit(ruleId, this.deps.now()));
   }
 
   /** Threat: a policy failure must never turn into an allow; it becomes a question for the person. */

@@ -44,7 +44,7 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     async evaluate(request, store, settings) {
       const at = opts.now();
       return decide(request, {
-        rules: store.listRules(),
+        rules: store.rulesSnapshot(),
         sessionApprovals: store.listSessionApprovals(at),
         mode: settings.mode,
         home: userHome,

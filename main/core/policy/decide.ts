@@ -32,13 +32,32 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+// Agents repeat commands (npm test, git status…): the analysis is a pure function of (command, cwd, home), so recent
+// ones are reused instead of re-parsed. Analyses are read-only to every caller.
+const ANALYSES_KEPT = 512;
+const analyses = new Map<string, ShellAnalysis>();
+
+function analyzeCached(command: string, cwd: string, home: string): ShellAnalysis {
+  const key = `${home}\0${cwd}\0${command}`;
+  const hit = analyses.get(key);
+  if (hit !== undefined) {
+    analyses.delete(key); // most recently used goes last
+    analyses.set(key, hit);
+    return hit;
+  }
+  const analysis = analyzeShellCommand(command, { cwd, home });
+  analyses.set(key, analysis);
+  if (analyses.size > ANALYSES_KEPT) analyses.delete(analyses.keys().next().value as string);
+  return analysis;
+}
+
 async function analyse(request: ToolRequest, home: string): Promise<{ analysis: ShellAnalysis | null; problem?: string }> {
   if (toolFamily(request.tool_name) !== 'shell' || request.cwd === null) return { analysis: null };
   const target = shellTarget(request);
   if (target.problem) return { analysis: null };
   try {
     await initShellParser();
-    return { analysis: analyzeShellCommand(shellCommandText(target), { cwd: shellCwdOf(request, request.cwd, home), home }) };
+    return { analysis: analyzeCached(shellCommandText(target), shellCwdOf(request, request.cwd, home), home) };
   } catch (e) {
     return { analysis: null, problem: `shell analysis failed: ${message(e)}` };
   }

@@ -1,5 +1,7 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
+import { commandReadOperands } from '../shell/index.js';
+import { absolutePath } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
 import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
@@ -77,6 +79,28 @@ function sessionApproval(view: RequestView, approvals: SessionApproval[], now: D
   );
 }
 
+/**
+ * Whether a reading program names a file outside the workspace: a prefix rule written for workspace use
+ * (`Bash(cat:*)`) does not vouch for it, as Claude Code's own path check would not.
+ * Threat: `cat ~/.ssh/id_rsa`, `grep -r key ~/.aws`, `find / -name id_rsa`, `cd /etc && cat passwd`.
+ */
+function outsideReads(view: RequestView, ws: WorkspaceState, why: string[]): boolean {
+  const a = view.analysis;
+  if (a === null) return false;
+  let outside = false;
+  a.commands.forEach((cmd, i) => {
+    for (const op of commandReadOperands(cmd)) {
+      const abs = absolutePath(op, cmd.cwd ?? view.shellCwd, ws.home);
+      const ref = view.shellRefs.find((r) => r.cmd === i && r.path === abs);
+      if (ref?.facts && !ref.facts.insideWorkspace) {
+        outside = true;
+        why.push(`built-in: ${cmd.argv[0]} reads ${op}, outside the workspace`);
+      }
+    }
+  });
+  return outside;
+}
+
 function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
   const a = view.analysis;
   if (a === null) return null;
@@ -92,6 +116,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       why.push(`no allow rule covers ${quote(cmd.text)}`);
     }
   }
+  if (!whole && outsideReads(view, ws, why)) covered = false;
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;

@@ -1,5 +1,5 @@
 // Gathers the facts the pure policy needs about each path a request touches, fresh on every call.
-import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { PathFacts, WorkspaceState } from './types.js';
@@ -73,13 +73,33 @@ export function agentConfigDirsFromEnv(env: NodeJS.ProcessEnv): string[] {
     .filter((v): v is string => typeof v === 'string' && path.isAbsolute(v));
 }
 
-function endpointPid(gatehouseHome: string): number | undefined {
+function readEndpointPid(file: string): number | undefined {
   try {
-    const pid: unknown = (JSON.parse(readFileSync(path.join(gatehouseHome, 'endpoint.json'), 'utf8')) as { pid?: unknown }).pid;
+    const pid: unknown = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
     return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined; // no running instance: nothing to protect by pid
   }
+}
+
+// endpoint.json is re-read only when it changes (a stat per evaluation, not a read and a JSON parse).
+const endpointPids = new Map<string, { stamp: string; pid: number | undefined }>();
+
+function endpointPid(gatehouseHome: string): number | undefined {
+  const file = path.join(gatehouseHome, 'endpoint.json');
+  let stamp: string;
+  try {
+    const st = statSync(file, { throwIfNoEntry: false, bigint: true });
+    if (st === undefined) return undefined;
+    stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return undefined; // unreadable home: no running instance to protect by pid
+  }
+  const known = endpointPids.get(file);
+  if (known?.stamp === stamp) return known.pid;
+  const pid = readEndpointPid(file);
+  endpointPids.set(file, { stamp, pid });
+  return pid;
 }
 
 /** Options for probeWorkspace. */

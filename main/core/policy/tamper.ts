@@ -38,10 +38,17 @@ function spellings(f: PathFacts): string[] {
   return f.requested === f.resolved ? [f.requested] : [f.requested, f.resolved];
 }
 
+/** find predicates that take a value (which may look like an action). */
+const FIND_VALUED = /^-(i?name|i?path|i?wholename|i?regex|i?lname|newer|type|xtype|user|group|perm|size|context|samefile|fstype)$/;
+
 /** Whether the command moves, deletes or re-permissions the folders it names (and all below them). */
 function mover(argv: string[]): boolean {
   const [prog, ...args] = argv;
-  if (prog === 'find') return args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && MOVERS.has(args[i + 1] ?? '')));
+  if (prog === 'find') {
+    // `find . -name -delete` looks for files named "-delete": a predicate's value is not an action.
+    const action = (i: number): boolean => !FIND_VALUED.test(args[i - 1] ?? '');
+    return args.some((a, i) => action(i) && (a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && MOVERS.has(args[i + 1] ?? ''))));
+  }
   if (prog === 'rsync') return args.some((a) => /^--(delete|remove-source-files)/.test(a));
   return prog !== undefined && MOVERS.has(prog);
 }
@@ -154,7 +161,9 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   for (const cmd of analysis?.commands ?? []) {
     const why = stopsGatehouse(cmd, command, ws.gatehousePid);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
-    if (INTERPRETERS.test(cmd.argv[0] ?? '') && cmd.argv.slice(1).some((a) => CONFIG_IN_CODE.test(a))) {
+    // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
+    const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
+    if (INTERPRETERS.test(cmd.argv[0] ?? '') && code.some((a) => CONFIG_IN_CODE.test(a))) {
       out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
     }
     const root = cmd.cwd === undefined ? undefined : ps.configRoots.find((r) => isInside(cmd.cwd!, r, ps.fold));

@@ -32,8 +32,11 @@ declare module 'fastify' {
 /** The fastify instance type the routes are written against. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
-/** Largest request body accepted (a Write of a big file still fits; a flood does not). */
-export const BODY_LIMIT = 1024 * 1024;
+/**
+ * Largest request body accepted: a Claude Code Write of a generated file of several MB still gets a decision
+ * (a refused body would only fall back to the agent's own prompt), while a flood does not.
+ */
+export const BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Secrets and state the guard hook checks against. */
 export interface AppSecurity {

@@ -11,16 +11,20 @@ import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import { checkRedirect } from './redirects.js';
 import { salvageFragments } from './salvage.js';
+import { staticOutput, type FedText } from './static-output.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
 import { unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
-import type { Word } from './words.js';
+import { syntheticWord, type Word } from './words.js';
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
 const MAX_DEPTH = 8;
 /** Longer commands are flagged: nobody reviews them, and they hide things. */
 const MAX_LENGTH = 10_000;
+
+/** Programs whose only job is to delete or overwrite: as root, any use of them is destructive. */
+const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'truncate', 'dd', 'wipefs']);
 
 interface State {
   ctx: ShellContext;
@@ -81,8 +85,10 @@ function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext)
 }
 
 /** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
-function runScript(u: Unwrapped, raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): boolean {
-  const stdin = u.shellReadsStdin ? raw.redirects.find((r) => r.stdin)?.stdin : undefined;
+function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st: State, at: (s: Span) => Span, depth: number, inner: Outer): boolean {
+  const own = raw.redirects.find((r) => r.stdin)?.stdin;
+  const stdin = u.shellReadsStdin ? (own ?? piped) : undefined;
+  if (stdin && !own) block(st.f, `piping text into ${programName(u.argv[0]?.value ?? 'sh')} runs it as shell commands`, at(raw.span));
   const script = u.script ?? (stdin ? { ...stdin, via: programName(u.argv[0]?.value ?? 'sh') } : undefined);
   if (!script) return false;
   if (script.dynamic) block(st.f, `${script.via} runs shell code that is only known at run time`, at(script.span));
@@ -111,26 +117,43 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
 }
 
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
-function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput['nested'] {
+function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
   const f = st.f;
   checkDynamic(argvWords, inner.env, at, f);
   const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
-  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [] };
+  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   const risksBefore = f.risks.length;
   checkProgram(c);
   const destructive = f.risks.slice(risksBefore).some((r) => r.flag === 'destructive');
-  if (destructive && inner.privileged) {
+  if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.privileged) {
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
   }
   if (destructive && inner.appendsArgs) flag(f, 'destructive', `xargs feeds unseen arguments to the destructive command ${cmd.argv[0]}`, cmd.span);
-  return c.nested;
+  return c;
 }
 
-function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>): void {
-  const words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
+/** Words xargs would append from text it reads (split on blanks), so its command is checked with them. */
+function xargsWords(fed: FedText): Word[] {
+  return fed.text.split(/\s+/).filter((t) => t !== '').map((t) => ({ ...syntheticWord(t, fed.span), dynamic: fed.dynamic }));
+}
+
+/** Analyzes the commands inside backquotes of an unquoted heredoc (tree-sitter leaves them as plain text). */
+function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  for (const r of raw.redirects) {
+    for (const b of r.backticks ?? []) {
+      flag(st.f, 'code-execution', 'backquote substitution `…` in a heredoc runs a command whose output becomes its text', at(b.span));
+      analyzeSource(b.text, st, (s) => at({ start: b.span.start + s.start, end: b.span.start + s.end }), depth + 1, inner);
+    }
+  }
+}
+
+function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, piped?: FedText): void {
+  let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
+  // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
+  if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
   if (words.length === 0) {
     // Only assignments or redirects (`> file`, or a name the parser had to invent): check those, emit no command.
     checkEnv(raw.assignments, at, st.f);
@@ -139,22 +162,37 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   const u = unwrap(words, raw.assignments, st.f, at);
   const inner = innerOf(outer, u, raw, st.ctx);
+  heredocBackticks(raw, st, at, depth, inner);
+  const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
+  if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
   for (const r of raw.redirects) checkRedirect(r.redirect, inner.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
-  if (runScript(u, raw, st, at, depth, inner)) return;
+  if (runScript(u, raw, piped, st, at, depth, inner)) return;
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
-  const nested = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
   st.commands.push(cmd);
   if (raw.pipe) {
     const list = stages.get(raw.pipe.group) ?? [];
     list.push({ stage: raw.pipe.stage, cmd, shellReadsStdin: u.shellReadsStdin && !raw.redirects.some((r) => r.stdin) });
     stages.set(raw.pipe.group, list);
   }
+  for (const s of scripts) {
+    // Only what must be denied: text that does not parse as shell is left to the program's own checks.
+    analyzeSource(s.text, st, () => cmd.span, depth + 1, { ...inner, wrappers: [...inner.wrappers, s.via], salvage: true });
+  }
   for (const n of nested) {
     const nestedRaw: RawCommand = { words: u.argv.slice(n.start, n.end), assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd };
     processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via] }, new Map());
   }
+}
+
+/** What the previous pipeline stage prints, when its words alone fix it. */
+function pipedText(raw: RawCommand, all: RawCommand[]): FedText | undefined {
+  const pipe = raw.pipe;
+  if (!pipe || pipe.stage === 0) return undefined;
+  const prev = all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
+  return (prev && staticOutput(prev)) ?? undefined;
 }
 
 function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer): void {
@@ -175,7 +213,7 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
     const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
     walkProgram(root, ws, outer.cwd);
     const stages = new Map<number, Stage[]>();
-    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages);
+    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, pipedText(raw, ws.commands));
     for (const list of stages.values()) checkPipeline(list, st.f);
     if (err) {
       for (const frag of salvageFragments(source)) {

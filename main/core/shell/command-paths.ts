@@ -2,9 +2,25 @@
 import { absolutePath, isRemote } from './paths.js';
 import { isSystemProgram } from './program.js';
 import { writeTargets } from './checks/writes.js';
+import { sedEffects } from './checks/sed-script.js';
 import type { ShellContext, SimpleCommand } from './types.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(.*)$/s;
+
+/** Files a sed script's `w`/`W`/`r`/`R` commands (and `s///w`) name, by access. */
+function sedFiles(argv: readonly string[], kind: 'write' | 'read'): string[] {
+  if (argv[0] !== 'sed' && argv[0] !== 'gsed') return [];
+  const scripts: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '-e' || a === '--expression') scripts.push(argv[++i] ?? '');
+    else if (a.startsWith('--expression=')) scripts.push(a.slice(13));
+    else if (/^-[a-zA-Z]*e./.test(a) && !a.startsWith('--')) scripts.push(a.slice(a.indexOf('e') + 1));
+  }
+  // Without -e, the first operand is the script (option values such as `-f FILE` are rare enough to ignore here).
+  if (scripts.length === 0) scripts.push(argv.slice(1).find((a) => !a.startsWith('-')) ?? '');
+  return scripts.flatMap((a) => sedEffects(a).filter((e) => e.kind === kind).map((e) => e.arg));
+}
 const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 
 /**
@@ -34,6 +50,7 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
     }
   }
   for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) add(r.target);
+  for (const p of [...sedFiles(cmd.argv, 'write'), ...sedFiles(cmd.argv, 'read')]) add(p);
   return [...out];
 }
 
@@ -43,7 +60,7 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
  */
 export function commandWriteTargets(cmd: SimpleCommand, ctx: ShellContext): string[] {
   const cwd = cmd.cwd ?? ctx.cwd;
-  const paths = writeTargets(cmd.argv).map((t) => t.path);
+  const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
   for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
   return [...new Set(paths.filter((p) => p !== '').map((p) => absolutePath(p, cwd, ctx.home)))];
 }

@@ -59,6 +59,7 @@ function globRoot(abs: string): { dir: string; glob: boolean } {
  * Threat: `rm -rf ~`, `rm -rf /*`, `rm -rf .` at the workspace root, `rm -rf /usr`, `rm -rf ..` (the workspace's parent).
  */
 export function protectedTarget(operand: string, cwd: string, ctx: ShellContext, workspace = true): string | null {
+  if (/^~[A-Za-z0-9._-]+\/?$/.test(operand)) return `the home directory of user ${operand.slice(1).replace(/\/$/, '')}`;
   const abs = absolutePath(operand, cwd, ctx.home);
   const { dir, glob } = globRoot(abs);
   const what = glob ? `everything in ${dir}` : dir;

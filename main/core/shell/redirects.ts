@@ -10,6 +10,12 @@ export interface ReadRedirect {
   redirect: Redirect;
   /** Body of a heredoc / here-string; `dynamic` when it has expansions bash fills in at run time. */
   stdin?: { text: string; dynamic: boolean; span: Span };
+  /** Commands inside backquotes of an unquoted heredoc body, which bash runs (tree-sitter leaves them as text). */
+  backticks?: Array<{ text: string; span: Span }>;
+}
+
+function backquoted(text: string, offset: number): Array<{ text: string; span: Span }> {
+  return [...text.matchAll(/(?<!\\)`((?:[^`\\]|\\.)*)`/gs)].map((m) => ({ text: m[1]!, span: { start: offset + m.index + 1, end: offset + m.index + 1 + m[1]!.length } }));
 }
 
 function heredoc(node: Node): ReadRedirect {
@@ -17,12 +23,17 @@ function heredoc(node: Node): ReadRedirect {
   const body = node.children.find((c) => c.type === 'heredoc_body');
   const op = node.children.find((c) => !c.isNamed)?.type ?? '<<';
   const quoted = start ? /['"\\]/.test(start.text) : false;
-  const dynamic = !quoted && (body?.namedChildren.some((c) => c.type !== 'heredoc_content') ?? false);
+  const ticks = !quoted && body ? backquoted(body.text, body.startIndex) : [];
+  const dynamic = ticks.length > 0 || (!quoted && (body?.namedChildren.some((c) => c.type !== 'heredoc_content') ?? false));
   let text = body?.text ?? '';
   if (!quoted) text = text.replace(/\\(\r?\n|[$`\\])/g, (_m, c: string) => (c.endsWith('\n') ? '' : c));
   if (op === '<<-') text = text.replace(/^\t+/gm, '');
   const span = body ? { start: body.startIndex, end: body.endIndex } : { start: node.startIndex, end: node.endIndex };
-  return { redirect: { op, target: null, kind: 'heredoc', span: { start: node.startIndex, end: node.endIndex } }, stdin: { text, dynamic, span } };
+  return {
+    redirect: { op, target: null, kind: 'heredoc', span: { start: node.startIndex, end: node.endIndex } },
+    stdin: { text, dynamic, span },
+    ...(ticks.length > 0 ? { backticks: ticks } : {}),
+  };
 }
 
 /** Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. */

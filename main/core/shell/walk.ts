@@ -2,6 +2,7 @@
 import type { Node } from 'web-tree-sitter';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
+import { staticHeredocSubstitution } from './heredoc-text.js';
 import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import { readRedirect, type ReadRedirect } from './redirects.js';
@@ -41,7 +42,14 @@ export interface WalkState {
 
 interface Scope {
   cwd: string | null;
+  /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
+  vars?: Map<string, Word[]>;
 }
+
+/** Most values a loop variable may take before its commands are left dynamic. */
+const MAX_LOOP_VALUES = 16;
+/** Anything in a loop body that could give the variable another value. */
+const REBINDS = /\b(read|unset|declare|typeset|local|export|let|mapfile|readarray|printf\s+-v|eval|source)\b|(^|[^\w$])\.\s/;
 
 interface Inherit {
   redirects: ReadRedirect[];
@@ -130,16 +138,51 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
     else if (field === 'redirect') redirects.push(readRedirect(c, st.source));
   });
   const words = n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st);
-  st.commands.push({
-    words,
-    assignments: n.type === 'command' ? assignments : [],
-    redirects,
-    span: span(n),
-    background: inh.background,
-    ...(inh.pipe ? { pipe: inh.pipe } : {}),
-    cwd: scope.cwd,
-  });
+  for (const variant of loopVariants(words, scope)) {
+    st.commands.push({
+      words: variant,
+      assignments: n.type === 'command' ? assignments : [],
+      redirects,
+      span: span(n),
+      background: inh.background,
+      ...(inh.pipe ? { pipe: inh.pipe } : {}),
+      cwd: scope.cwd,
+    });
+  }
   nextCwd(words, scope, st);
+}
+
+/** The command once for each value of a bound loop variable its words expand (`"$f"`, `of=$t`); as written otherwise. */
+function loopVariants(words: Word[], scope: Scope): Word[][] {
+  if (!scope.vars) return [words];
+  const spellings = (name: string): string[] => [`$${name}`, `\${${name}}`];
+  const uses = (w: Word, name: string): boolean => w.dynamic && w.expansions.length > 0 && w.expansions.every((e) => spellings(name).includes(e));
+  const put = (w: Word, name: string, v: Word): Word => {
+    const value = spellings(name).reduce((t, sp) => t.replaceAll(sp, v.value), w.value);
+    return { ...w, value, segments: [{ text: value, literal: true }], dynamic: false, expansions: [] };
+  };
+  for (const [name, values] of scope.vars) {
+    if (!words.some((w) => uses(w, name))) continue;
+    return values.map((v) => words.map((w) => (uses(w, name) ? put(w, name, v) : w)));
+  }
+  return [words];
+}
+
+/** Binds `for NAME in WORDS` while its body is walked, when the words are static and the body never rebinds NAME. */
+function forLoop(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
+  const name = n.childForFieldName('variable')?.text;
+  const values = n.childrenForFieldName('value').map((v) => readWord(v, st.source));
+  const body = n.childForFieldName('body');
+  const bindable = name !== undefined && values.length > 0 && values.length <= MAX_LOOP_VALUES && values.every((v) => !v.dynamic && !/[*?[{\s]/.test(v.value));
+  if (!bindable || !body || REBINDS.test(body.text) || new RegExp(`\\b${name}(\\[[^\\]]*\\])?\\+?=`).test(body.text)) return children(n, st, scope, inh);
+  const outer = scope.vars;
+  scope.vars = new Map(outer).set(name, values);
+  try {
+    children(n, st, scope, inh);
+  } finally {
+    if (outer) scope.vars = outer;
+    else delete scope.vars;
+  }
 }
 
 /** A function that calls itself in a pipeline or in the background multiplies processes until the system stalls. */
@@ -253,8 +296,12 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     }
     case 'subshell':
       return children(n, st, { ...scope }, inh);
+    case 'for_statement':
+      return forLoop(n, st, scope, inh);
     case 'command_substitution':
     case 'process_substitution':
+      // A quoted heredoc printed by a bare cat is inert text: the word already holds it.
+      if (staticHeredocSubstitution(n) !== null) return;
       substitution(n, st);
       return children(n, st, { ...scope }, NONE);
     case 'function_definition': {

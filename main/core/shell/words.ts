@@ -1,5 +1,6 @@
 // Turns a tree-sitter word node into the text bash would pass to the program (quotes removed, escapes resolved).
 import type { Node } from 'web-tree-sitter';
+import { staticHeredocSubstitution } from './heredoc-text.js';
 import type { Span } from './types.js';
 
 /** A run of characters and whether bash treats them literally (quoted or escaped: no globbing, no brace expansion). */
@@ -95,6 +96,11 @@ function withGaps(node: Node, source: string, span: Span, acc: Acc, quoted: bool
 
 function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
   const t = node.type;
+  const heredocText = t === 'command_substitution' ? staticHeredocSubstitution(node) : null;
+  if (heredocText !== null) {
+    acc.segments.push({ text: heredocText, literal: true });
+    return;
+  }
   if (DYNAMIC.has(t)) return addDynamic(node, acc, inQuotes);
   switch (t) {
     case 'raw_string':

@@ -1,9 +1,13 @@
-// Writing the audit: one entry per request at once (pending), sealed exactly once with its decision.
+// Writing the audit: one entry per request at once (pending), sealed exactly once with its decision; a request the
+// policy decided at once is written whole, with its decision, in one statement.
 import type Database from 'better-sqlite3';
 import type { AuditEntry, DecidedBy, Decision, DecisionStatus, RequestRecord, ToolRequest, Verdict } from '../../../common/domain.js';
 import { canonicalJson } from './canonical.js';
 import { AUDIT_COLUMNS, rowToEntry, rowToRecord, type AuditRow } from './audit-row.js';
 import { decisionHash, GENESIS_HASH, requestHash } from './chain.js';
+import { countsWriter, outcomeOf } from './counts.js';
+import { DECISION_SEQ, lastDecisionSeq } from './decision-chain.js';
+import type { ftsIndexer } from './fts-index.js';
 import { isoTime, oneOf, optionalText, plainObject, text } from './input.js';
 import type { Redactor } from './redact.js';
 import { summarize } from './summary.js';
@@ -18,6 +22,8 @@ export const CUT_SEQ = 'cut_seq';
 /** audit_meta key: hash of the last entry pruned (the prev_hash the first remaining entry must carry). */
 export const CUT_HASH = 'cut_hash';
 
+type NewRow = Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'>;
+
 function checkVerdict(verdict: Verdict): void {
   plainObject(verdict, 'verdict');
   oneOf(verdict.decision, VERDICTS, 'verdict.decision');
@@ -25,32 +31,46 @@ function checkVerdict(verdict: Verdict): void {
   if (!Array.isArray(verdict.risks)) throw new StoreInputError('verdict.risks must be a list');
 }
 
-const ftsReasons = (row: AuditRow): string =>
-  [...(JSON.parse(row.verdict_json) as Verdict).reasons, ...(row.reason === null ? [] : [row.reason])].join('\n');
-
-/** The audit-writing part of the store, bound to one connection; `lookupRule` finds the rule an "always" decision created. */
-export function auditWriter(db: Database.Database, redactor: Redactor, lookupRule: (id: string) => Decision['created_rule'] | null) {
-  const nextSeq = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'");
-  const tail = db.prepare<[], { hash: string }>('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1');
-  const cutHash = db.prepare<[], { value: string }>(`SELECT value FROM audit_meta WHERE key = '${CUT_HASH}'`);
-  const insert = db.prepare(
-    `INSERT INTO audit (seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, presentation_json,
-       group_id, payload, verdict_json, status, prev_hash, hash)
+/**
+ * The audit-writing part of the store, bound to one connection; `lookupRule` finds the rule an "always" decision
+ * created. The chain's tail (last seq and hash) and the last decision number live in memory: this store is the only
+ * writer of entries. They are read on open, and again after any failed write (a rolled-back transaction may have
+ * taken them back); an entry someone else wrote meanwhile shows up as a seq conflict, which re-reads and retries.
+ */
+export function auditWriter(
+  db: Database.Database,
+  redactor: Redactor,
+  lookupRule: (id: string) => Decision['created_rule'] | null,
+  fts: Pick<ReturnType<typeof ftsIndexer>, 'schedule' | 'reindex'>,
+) {
+  const issuedSeq = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'").pluck();
+  const tailHash = db.prepare<[], string>('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1').pluck();
+  const cutHash = db.prepare<[], string>(`SELECT value FROM audit_meta WHERE key = '${CUT_HASH}'`).pluck();
+  const insert = db.prepare<[AuditRow]>(
+    `INSERT INTO audit (${AUDIT_COLUMNS})
      VALUES (@seq, @id, @received_at, @agent, @session_id, @cwd, @tool_name, @args_json, @description, @summary, @presentation_json,
-       @group_id, @payload, @verdict_json, 'pending', @prev_hash, @hash)`,
+       @group_id, @payload, @verdict_json, @status, @decided_by, @decided_at, @rule_id, @reason, @scope, @updated_args_json,
+       @created_rule_id, @latency_ms, @prev_hash, @hash, @decision_hash, @decision_seq)`,
   );
-  const ftsInsert = db.prepare('INSERT INTO audit_fts (rowid, tool_name, summary, description, reasons) VALUES (?, ?, ?, ?, ?)');
-  const ftsDelete = db.prepare<[number]>('DELETE FROM audit_fts WHERE rowid = ?');
   const byId = db.prepare<[string], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE id = ?`);
   const pending = db.prepare<[], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE status = 'pending' ORDER BY seq`);
   const decide = db.prepare(
     `UPDATE audit SET status = @status, decided_by = @decided_by, decided_at = @decided_at, rule_id = @rule_id, reason = @reason,
        scope = @scope, updated_args_json = @updated_args_json, created_rule_id = @created_rule_id, latency_ms = @latency_ms,
-       decision_hash = @decision_hash
+       decision_hash = @decision_hash, decision_seq = @decision_seq
      WHERE id = @id AND status = 'pending'`,
   );
+  const setDecisionSeq = db.prepare<[string]>(
+    `INSERT INTO audit_meta (key, value) VALUES ('${DECISION_SEQ}', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  );
+  const counts = countsWriter(db);
 
-  function buildRow(request: ToolRequest, verdict: Verdict): Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'> {
+  // The in-memory tail; null = unknown, read before the next write.
+  let tail: { seq: number; hash: string; decisions: number } | null = null;
+  const current = () =>
+    (tail ??= { seq: issuedSeq.get() ?? 0, hash: tailHash.get() ?? cutHash.get() ?? GENESIS_HASH, decisions: lastDecisionSeq(db) });
+
+  function buildRow(request: ToolRequest, verdict: Verdict): NewRow {
     plainObject(request, 'request');
     checkVerdict(verdict);
     const args = redactor.value(plainObject(request.args, 'args')) as Record<string, unknown>;
@@ -72,26 +92,17 @@ export function auditWriter(db: Database.Database, redactor: Redactor, lookupRul
       verdict_json: canonicalJson(redactor.value(verdict)),
       status: 'pending',
       decided_by: null, decided_at: null, rule_id: null, reason: null, scope: null,
-      updated_args_json: null, created_rule_id: null, latency_ms: null, decision_hash: null,
+      updated_args_json: null, created_rule_id: null, latency_ms: null, decision_hash: null, decision_seq: null,
     };
   }
 
-  const insertTx = db.transaction((partial: Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'>): AuditRow => {
-    const seq = (nextSeq.get()?.seq ?? 0) + 1;
-    const prev_hash = tail.get()?.hash ?? cutHash.get()?.value ?? GENESIS_HASH;
-    const row: AuditRow = { ...partial, seq, prev_hash, hash: '' };
-    row.hash = requestHash(row);
-    insert.run(row);
-    ftsInsert.run(seq, row.tool_name, row.summary, row.description, ftsReasons(row));
-    return row;
-  });
-
-  function decidedRow(row: AuditRow, decision: Decision): AuditRow {
+  /** The row with its decision fields validated and set (its decision number and seal are added when it is written). */
+  function withDecision<R extends NewRow>(row: R, decision: Decision): R {
     plainObject(decision, 'decision');
     const latency = decision.latency_ms;
     if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0) throw new StoreInputError('latency_ms must be a non-negative number');
     const updated = decision.updated_args === undefined ? null : redactor.value(plainObject(decision.updated_args, 'updated_args'));
-    const next: AuditRow = {
+    return {
       ...row,
       status: oneOf(decision.status, DECISION_STATUSES, 'status'),
       decided_by: oneOf(decision.decided_by, DECIDERS, 'decided_by'),
@@ -103,21 +114,67 @@ export function auditWriter(db: Database.Database, redactor: Redactor, lookupRul
       created_rule_id: decision.created_rule?.id ?? null,
       latency_ms: latency,
     };
-    next.decision_hash = decisionHash(next);
-    return next;
   }
 
-  const decideTx = db.transaction((id: string, decision: Decision): AuditRow => {
+  /** Numbers and seals a decided row (the caller writes it, then commits the new number with commitDecision). */
+  function sealDecision(row: AuditRow): void {
+    row.decision_seq = current().decisions + 1;
+    row.decision_hash = decisionHash(row);
+  }
+  const commitDecision = (row: AuditRow): void => {
+    setDecisionSeq.run(String(row.decision_seq));
+  };
+
+  /** Writes a new entry (pending, or already decided), chained onto the tail. */
+  function append(partial: NewRow): AuditRow {
+    const at = current();
+    const row: AuditRow = { ...partial, seq: at.seq + 1, prev_hash: at.hash, hash: '' };
+    row.hash = requestHash(row);
+    if (row.status !== 'pending') sealDecision(row);
+    insert.run(row);
+    fts.schedule();
+    counts.added(row, outcomeOf(row.status, row.decided_by));
+    if (row.decision_seq !== null) commitDecision(row);
+    tail = { seq: row.seq, hash: row.hash, decisions: row.decision_seq ?? at.decisions };
+    return row;
+  }
+
+  /** Runs fn in a write transaction (a savepoint inside another); any failure forgets the in-memory tail, which the rollback may have taken back. */
+  function guarded<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    const tx = db.transaction(fn);
+    return (...args: A): R => {
+      try {
+        return tx.immediate(...args);
+      } catch (err) {
+        tail = null;
+        throw err;
+      }
+    };
+  }
+
+  /** Appends, retrying once when the seq was taken behind our back (another connection wrote an entry). */
+  const appendTx = guarded((partial: NewRow): AuditRow => {
+    try {
+      return append(partial);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw err;
+      tail = null;
+      return append(partial);
+    }
+  });
+
+  const decideTx = guarded((id: string, decision: Decision): AuditRow => {
     const row = byId.get(id);
     if (!row) throw new StoreNotFoundError(`no request with id ${id}`);
     if (row.status !== 'pending') throw new StoreConflictError(`request ${id} is no longer pending (${row.status})`);
-    const next = decidedRow(row, decision);
+    const next = withDecision(row, decision);
+    sealDecision(next);
     decide.run(next);
-    if (next.reason !== null) {
-      // The person's reason becomes searchable: re-index the row (contentless FTS rows are replaced, not updated).
-      ftsDelete.run(next.seq);
-      ftsInsert.run(next.seq, next.tool_name, next.summary, next.description, ftsReasons(next));
-    }
+    commitDecision(next);
+    counts.decided(next, outcomeOf(next.status, next.decided_by));
+    // The person's reason becomes searchable.
+    if (next.reason !== null) fts.reindex(next);
+    current().decisions = next.decision_seq ?? 0;
     return next;
   });
 
@@ -128,36 +185,51 @@ export function auditWriter(db: Database.Database, redactor: Redactor, lookupRul
     return record;
   };
 
+  const conflictOnDuplicate = (id: string, err: unknown): never => {
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`request ${id} is already recorded`);
+    throw err;
+  };
+
   return {
     insertRequest(request: ToolRequest, verdict: Verdict): AuditEntry {
       const partial = buildRow(request, verdict);
       try {
-        return rowToEntry(insertTx.immediate(partial));
+        return rowToEntry(appendTx(partial));
       } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`request ${partial.id} is already recorded`);
-        throw err;
+        return conflictOnDuplicate(partial.id, err);
       }
     },
-    recordDecision: (id: string, decision: Decision): AuditEntry => rowToEntry(decideTx.immediate(id, decision)),
+    /** A request decided at once (by a rule, the mode, a session approval or a hard deny): entry and decision in one write. */
+    insertDecided(request: ToolRequest, verdict: Verdict, decision: Decision): void {
+      const partial = withDecision(buildRow(request, verdict), decision);
+      try {
+        appendTx(partial);
+      } catch (err) {
+        return conflictOnDuplicate(partial.id, err);
+      }
+    },
+    recordDecision: (id: string, decision: Decision): AuditEntry => rowToEntry(decideTx(id, decision)),
     getRecord(id: string): RequestRecord | null {
       const row = byId.get(id);
       return row ? withCreatedRule(row) : null;
     },
     listPending: (): RequestRecord[] => pending.all().map(rowToRecord),
-    cancelAllPending(reason: string): number {
-      return db.transaction(() => {
-        const now = new Date();
-        const rows = pending.all();
-        for (const row of rows) {
-          const latency = Math.max(0, now.getTime() - Date.parse(row.received_at));
-          decideTx(row.id, { status: 'cancelled', decided_by: 'shutdown', decided_at: now.toISOString(), reason, latency_ms: latency });
-        }
-        return rows.length;
-      }).immediate();
-    },
+    cancelAllPending: guarded((reason: string): number => {
+      const rows = pending.all();
+      const now = new Date();
+      for (const row of rows) {
+        const latency = Math.max(0, now.getTime() - Date.parse(row.received_at));
+        decideTx(row.id, { status: 'cancelled', decided_by: 'shutdown', decided_at: now.toISOString(), reason, latency_ms: latency });
+      }
+      return rows.length;
+    }),
     getAuditEntry(id: string): AuditEntry | null {
       const row = byId.get(id);
       return row ? rowToEntry(row) : null;
+    },
+    /** Forgets the in-memory tail (a surrounding transaction rolled back). */
+    forgetTail(): void {
+      tail = null;
     },
   };
 }

@@ -49,21 +49,21 @@ export function auditReader(db: Database.Database) {
     return to === undefined || last === undefined || to >= last ? compileFilter(filter, false) : compiled;
   }
 
-  /** Raw rows of `columns` (the first must be a.seq) in insertion order, CHUNK_ROWS per round trip. */
-  function* rawRows(compiled: CompiledFilter, columns: string): Generator<unknown[]> {
+  /** Raw rows of `columns` (the first must be a.seq) in insertion order, one chunk of up to CHUNK_ROWS per round trip. */
+  function* rawChunks(compiled: CompiledFilter, columns: string): Generator<unknown[][]> {
     let after = 0;
     for (;;) {
       const rows = prepared(selectSql(compiled, 'ASC', true, columns)).all(paramsOf(compiled, { bound: after, limit: CHUNK_ROWS }));
-      for (const row of rows) {
-        after = row[0] as number;
-        yield row;
+      if (rows.length > 0) {
+        after = rows[rows.length - 1]?.[0] as number;
+        yield rows;
       }
       if (rows.length < CHUNK_ROWS) return;
     }
   }
 
-  function* entriesOf(rows: Generator<unknown[]>): Generator<AuditEntry> {
-    for (const row of rows) yield rowToEntry(entryRowOf(row));
+  function* entriesOf(chunks: Generator<unknown[][]>): Generator<AuditEntry> {
+    for (const rows of chunks) for (const row of rows) yield rowToEntry(entryRowOf(row));
   }
 
   return {
@@ -79,11 +79,11 @@ export function auditReader(db: Database.Database) {
     },
     /** Insertion order, CHUNK_ROWS at a time (no statement stays open between chunks); the filter is validated at once. */
     // Iteration walks seq (with any equality index) chunk after chunk; a time index would re-sort the range per chunk.
-    iterateAudit: (filter: AuditFilter): IterableIterator<AuditEntry> => entriesOf(rawRows(compileFilter(filter, false), ALIASED)),
+    iterateAudit: (filter: AuditFilter): IterableIterator<AuditEntry> => entriesOf(rawChunks(compileFilter(filter, false), ALIASED)),
     /**
      * iterateAudit with the exporter's own select list over the audit table aliased `a` (trusted SQL, never user text;
-     * the first column must be a.seq): SQLite builds most of each record, which doubles the export rate.
+     * the first column must be a.seq), in chunks of raw rows: SQLite builds most of each record, which doubles the export rate.
      */
-    iterateAuditSelect: (filter: AuditFilter, columns: string): IterableIterator<unknown[]> => rawRows(compileFilter(filter, false), columns),
+    iterateAuditSelect: (filter: AuditFilter, columns: string): IterableIterator<unknown[][]> => rawChunks(compileFilter(filter, false), columns),
   };
 }

@@ -29,12 +29,15 @@ export interface AuditRow {
   prev_hash: string;
   hash: string;
   decision_hash: string | null;
+  /** Order of this decision among all decisions (null while pending); see chain.ts. */
+  decision_seq: number | null;
 }
 
 /** Column list for SELECTs of whole rows (records, decisions, verify). */
 export const AUDIT_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, presentation_json, group_id, payload, ' +
-  'verdict_json, status, decided_by, decided_at, rule_id, reason, scope, updated_args_json, created_rule_id, latency_ms, prev_hash, hash, decision_hash';
+  'verdict_json, status, decided_by, decided_at, rule_id, reason, scope, updated_args_json, created_rule_id, latency_ms, prev_hash, hash, decision_hash, ' +
+  'decision_seq';
 
 /** The columns an AuditEntry is made of, in SELECT order: history pages and exports read only these. */
 export const ENTRY_COLUMNS =

@@ -4,6 +4,10 @@
 // decision. So that a decision on entry k never forces rewriting entries k+1.., the chain has two parts:
 //   hash          = sha256(prev_hash + JSON array of the REQUEST columns, in REQUEST_FIELDS order, seq first) — the chain link;
 //   decision_hash = sha256(hash + JSON array of the DECISION columns, in DECISION_FIELDS order)            — set once, on decision.
+// Decisions are numbered too: decision_seq counts decisions 1, 2, 3… in the order they were recorded (sealed in
+// decision_hash), and audit_meta keeps the last one issued. Clearing a decision (back to pending, fields emptied)
+// or deleting a decided row leaves a hole in that numbering, or a high-water mark with nothing under it, which
+// verify reports. Pruning records the decision numbers it removes as ranges in audit_decision_cuts.
 // The columns are hashed as stored (JSON columns as their canonical text), so verify needs no re-serialisation.
 // Verify recomputes both, checks every prev_hash against the previous entry's hash, checks seq has no gaps,
 // and checks the tail against sqlite_sequence (so deleting the newest entries is caught too). Pruning keeps the
@@ -24,6 +28,7 @@ export const REQUEST_FIELDS = [
 /** Columns covered by `decision_hash`. */
 export const DECISION_FIELDS = [
   'status', 'decided_by', 'decided_at', 'rule_id', 'reason', 'scope', 'updated_args_json', 'created_rule_id', 'latency_ms',
+  'decision_seq',
 ] as const satisfies ReadonlyArray<keyof AuditRow>;
 
 type RequestPart = Pick<AuditRow, (typeof REQUEST_FIELDS)[number] | 'prev_hash'>;
@@ -42,4 +47,9 @@ export function requestHash(row: RequestPart): string {
 /** The seal over an entry's decision, bound to the entry's own hash. */
 export function decisionHash(row: DecisionPart): string {
   return sha256(row.hash + values(row, DECISION_FIELDS));
+}
+
+/** The seal schema 1 used (no decision_seq): the upgrade re-seals only decisions that still check out under it. */
+export function legacyDecisionHash(row: DecisionPart): string {
+  return sha256(row.hash + values(row, DECISION_FIELDS.slice(0, -1)));
 }

@@ -10,12 +10,23 @@ const SPECIAL = /^[=+\-@\t\r]|[",\r\n]/;
  * opened in a spreadsheet.
  */
 export function csvCell(value: unknown): string {
+  // Strings first: nearly every cell is one, and most need nothing.
+  if (typeof value === 'string') return SPECIAL.test(value) ? escaped(value) : value;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  let s = typeof value === 'string' ? value : JSON.stringify(value);
-  if (!SPECIAL.test(s)) return s;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = JSON.stringify(value);
+  return SPECIAL.test(s) ? escaped(s) : s;
+}
+
+const QUOTED = /[",\r\n]/;
+
+/** A cell SPECIAL matched: neutralised if it starts like a formula, quoted if it holds a quote, comma or line break. */
+function escaped(s: string): string {
+  const c = s.charCodeAt(0);
+  // = + - @ TAB CR
+  if (c !== 61 && c !== 43 && c !== 45 && c !== 64 && c !== 9 && c !== 13) return `"${s.replaceAll('"', '""')}"`;
+  const neutral = `'${s}`;
+  return QUOTED.test(neutral) ? `"${neutral.replaceAll('"', '""')}"` : neutral;
 }
 
 /** One CSV record with its CRLF line end. */

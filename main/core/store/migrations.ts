@@ -1,5 +1,8 @@
 // Versioned schema migrations: PRAGMA user_version counts how many of MIGRATIONS have been applied.
 import type Database from 'better-sqlite3';
+import { numberExistingDecisions } from './decision-chain.js';
+import { rebuildAuditCounts } from './counts.js';
+import { FTS_SEQ } from './fts-index.js';
 
 /** Thrown when the database was written by a newer Gatehouse: nothing is changed in it. */
 export class StoreVersionError extends Error {}
@@ -82,6 +85,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX session_approvals_session ON session_approvals(session_id);
       CREATE TABLE settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL);
     `);
+  },
+  (db) => {
+    db.exec(`
+      -- Decisions are numbered so that a cleared or deleted decision leaves a visible hole (chain.ts).
+      ALTER TABLE audit ADD COLUMN decision_seq INTEGER;
+      -- Decision numbers removed by pruning, as coalesced ranges: the only holes verify accepts.
+      CREATE TABLE audit_decision_cuts (first INTEGER PRIMARY KEY, last INTEGER NOT NULL);
+      -- Dashboard counters per hour, kept in step with every write (counts.ts): the dashboard sums a few thousand
+      -- of these instead of grouping the whole audit. kind 'tool' (key: tool name, per outcome), 'rule' (key: rule id),
+      -- 'latency' (key: a person's time to decide in ms, a number: the column has no type so it keeps both).
+      CREATE TABLE audit_counts (
+        hour TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        key NOT NULL,
+        outcome TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (hour, kind, key, outcome)
+      ) WITHOUT ROWID;
+    `);
+    numberExistingDecisions(db);
+    rebuildAuditCounts(db);
+    // Schema 1 indexed every entry as it was written.
+    db.prepare(`INSERT INTO audit_meta (key, value) SELECT '${FTS_SEQ}', CAST(coalesce(max(seq), 0) AS TEXT) FROM audit`).run();
   },
 ];
 

@@ -2,6 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { CoreSettings } from '../../../common/domain.js';
 import { CUT_HASH, CUT_SEQ } from './audit-log.js';
+import { subtractPruned } from './counts.js';
+import { recordPrunedDecisions } from './decision-chain.js';
 import type { Store } from './types.js';
 
 /** Entries deleted per transaction: small, so a request arriving meanwhile waits at most a few milliseconds. */
@@ -20,8 +22,8 @@ export function pruneAuditRows(db: Database.Database, settings: CoreSettings, no
   const span = db.prepare('SELECT coalesce(max(seq) - min(seq) + 1, 0) AS n FROM audit').get() as { n: number };
   let overCount = maxEntries === null ? 0 : Math.max(0, span.n - maxEntries);
 
-  const head = db.prepare<[number], { seq: number; received_at: string; status: string; hash: string }>(
-    'SELECT seq, received_at, status, hash FROM audit ORDER BY seq LIMIT ?',
+  const head = db.prepare<[number], { seq: number; received_at: string; status: string; hash: string; decision_seq: number | null }>(
+    'SELECT seq, received_at, status, hash, decision_seq FROM audit ORDER BY seq LIMIT ?',
   );
   const drop = db.prepare<[number, number]>('DELETE FROM audit WHERE seq BETWEEN ? AND ?');
   const dropFts = db.prepare<[number, number]>('DELETE FROM audit_fts WHERE rowid BETWEEN ? AND ?');
@@ -33,15 +35,19 @@ export function pruneAuditRows(db: Database.Database, settings: CoreSettings, no
     let take = 0;
     let last: { seq: number; hash: string } | undefined;
     let first: number | undefined;
+    const decisions: number[] = [];
     for (const row of head.all(size)) {
       const due = overCount > 0 || (cutoff !== null && row.received_at < cutoff);
       if (!due || row.status === 'pending') break;
       first ??= row.seq;
       last = row;
+      if (row.decision_seq !== null) decisions.push(row.decision_seq);
       take++;
       if (overCount > 0) overCount--;
     }
     if (first === undefined || last === undefined) return 0;
+    subtractPruned(db, first, last.seq);
+    recordPrunedDecisions(db, decisions);
     drop.run(first, last.seq);
     dropFts.run(first, last.seq);
     setMeta.run(CUT_SEQ, String(last.seq));

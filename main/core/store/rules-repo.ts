@@ -76,6 +76,14 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
      WHERE id = ?`,
   );
 
+  // The policy's rules: one array, rebuilt only when a rule changes here or another connection (the CLI) commits.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let cached: { version: number; rules: Rule[]; byId: Map<string, Rule> } | null = null;
+  const changed = <T>(result: T): T => {
+    cached = null;
+    return result;
+  };
+
   const getRule = (id: string): Rule | null => {
     const row = byId.get(id);
     return row ? toRule(row) : null;
@@ -88,6 +96,18 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
 
   return {
     listRules: (): Rule[] => all.all().map(toRule),
+    /** Drops the snapshot (a transaction that counted hits in it rolled back). */
+    forgetSnapshot(): void {
+      cached = null;
+    },
+    rulesSnapshot(): Rule[] {
+      const version = dataVersion.get() ?? 0;
+      if (cached === null || cached.version !== version) {
+        const rules = all.all().map(toRule);
+        cached = { version, rules, byId: new Map(rules.map((r) => [r.id, r])) };
+      }
+      return cached.rules;
+    },
     getRule,
     createRule(input: RuleInput): Rule {
       if (input === null || typeof input !== 'object') throw new StoreInputError('a rule must be a JSON object');
@@ -108,7 +128,7 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
         ...columns(input as unknown as Record<string, unknown>, validate),
       };
       insert.run(row);
-      return toRule(row);
+      return changed(toRule(row));
     },
     updateRule(id: string, patch: Partial<RuleInput>): Rule {
       if (patch === null || typeof patch !== 'object') throw new StoreInputError('a rule change must be a JSON object');
@@ -118,13 +138,22 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
       if (keys.length > 0) {
         db.prepare(`UPDATE rules SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
       }
-      return keys.length > 0 ? mustGet(id) : current;
+      return keys.length > 0 ? changed(mustGet(id)) : current;
     },
     deleteRule(id: string): void {
       if (remove.run(id).changes === 0) throw new StoreNotFoundError(`no rule with id ${id}`);
+      cached = null;
     },
     recordRuleHit(id: string, at: Date): void {
-      if (hit.run(isoTime(at, 'hit time'), id).changes === 0) throw new StoreNotFoundError(`no rule with id ${id}`);
+      const when = isoTime(at, 'hit time');
+      if (hit.run(when, id).changes === 0) throw new StoreNotFoundError(`no rule with id ${id}`);
+      // In place, so the snapshot keeps its identity and a "next N uses" rule runs out exactly on time.
+      const rule = cached?.byId.get(id);
+      if (rule) {
+        rule.hit_count++;
+        rule.last_used_at = when;
+        if (rule.uses_left !== null) rule.uses_left = Math.max(rule.uses_left - 1, 0);
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import { auditWriter } from './audit-log.js';
 import { auditReader } from './audit-query.js';
 import { assertKnownVersion, migrate } from './migrations.js';
 import { createRedactor, type RedactionConfig } from './redact.js';
+import { ftsIndexer } from './fts-index.js';
 import { pruneAuditRows } from './retention.js';
 import { validateRulePattern } from './rule-pattern.js';
 import { rulesRepo } from './rules-repo.js';
@@ -24,11 +25,7 @@ export interface StoreOptions {
 }
 
 /** A Store plus what bulk tools need: one transaction around many calls, and rows built by SQLite for exports. */
-export type OpenStore = Store &
-  Pick<ReturnType<typeof auditReader>, 'iterateAuditSelect'> & {
-    /** Runs fn in ONE transaction (each store call inside becomes a savepoint): bulk loads commit once, not per row. */
-    bulk<T>(fn: () => T): T;
-  };
+export type OpenStore = Store & Pick<ReturnType<typeof auditReader>, 'iterateAuditSelect'>;
 
 function connect(dbPath: string, nativeBinding: string | undefined): Database.Database {
   try {
@@ -65,8 +62,17 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
   const rules = rulesRepo(db, validateRulePattern);
   const sessions = sessionsRepo(db);
   const settings = settingsRepo(db);
-  const writer = auditWriter(db, redactor, rules.getRule);
+  const fts = ftsIndexer(db, (err) => process.emitWarning(`audit search index update failed (retried later): ${(err as Error).message}`));
+  // Entries a previous run (or another process) wrote but did not index yet.
+  fts.flush();
+  const writer = auditWriter(db, redactor, rules.getRule, fts);
   const reader = auditReader(db);
+  const bulkTx = db.transaction((fn: () => unknown) => fn());
+  // A search sees every entry written so far: the index catches up first (usually nothing or a few rows).
+  const searchable = <F extends AuditFilter>(filter: F): F => {
+    if (typeof filter?.q === 'string' && filter.q.trim() !== '') fts.flush();
+    return filter;
+  };
 
   return {
     ...writer,
@@ -74,13 +80,36 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     ...rules,
     ...sessions,
     ...settings,
+    queryAudit: (filter) => reader.queryAudit(searchable(filter)),
+    iterateAudit: (filter) => reader.iterateAudit(searchable(filter)),
+    iterateAuditSelect: (filter, columns) => reader.iterateAuditSelect(searchable(filter), columns),
     verifyAudit: () => verifyAudit(db),
     pruneAudit(now: Date, maxRows?: number): number {
       sessions.dropExpiredSessionApprovals(now);
+      fts.flush(); // pruning removes index rows by seq range: index what is there first
       return pruneAuditRows(db, settings.getSettings(), now, maxRows);
     },
-    auditStats: (filter: AuditFilter) => auditStats(db, filter),
-    bulk: <T>(fn: () => T): T => db.transaction(fn).immediate(),
-    close: () => db.close(),
+    auditStats: (filter: AuditFilter) => auditStats(db, searchable(filter)),
+    bulk<T>(fn: () => T): T {
+      try {
+        return bulkTx.immediate(fn) as T;
+      } catch (err) {
+        // The rollback may have taken back entries the writer already counted in its in-memory tail.
+        writer.forgetTail();
+        rules.forgetSnapshot();
+        throw err;
+      }
+    },
+    close(): void {
+      if (!db.open) return;
+      try {
+        fts.flush();
+      } catch (err) {
+        // Not lost: the next open indexes what is missing.
+        process.emitWarning(`audit search index not brought up to date before closing: ${(err as Error).message}`);
+      }
+      fts.stop();
+      db.close();
+    },
   };
 }

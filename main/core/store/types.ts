@@ -23,6 +23,8 @@ export type VerifyReport =
 export interface Store {
   /** Records a new request with its verdict; returns the audit entry (status pending unless decided at once). */
   insertRequest(request: ToolRequest, verdict: Verdict): AuditEntry;
+  /** Records a request the policy decided at once together with its one decision, in one write (same chain and invariants as insertRequest + recordDecision). */
+  insertDecided(request: ToolRequest, verdict: Verdict, decision: Decision): void;
   /** Records the one final decision for a request; throws StoreConflictError if it was already decided. */
   recordDecision(id: string, decision: Decision): AuditEntry;
   /** The request, verdict and decision for an id, or null. Args are the REDACTED ones stored (the broker keeps the originals in memory while pending). */
@@ -33,6 +35,11 @@ export interface Store {
   cancelAllPending(reason: string): number;
 
   listRules(): Rule[];
+  /**
+   * The rules for the policy: one shared array, the same object until a rule changes (here or in another process),
+   * so the policy's per-array caches hold. Read-only for callers; hits update it in place.
+   */
+  rulesSnapshot(): Rule[];
   getRule(id: string): Rule | null;
   createRule(input: RuleInput): Rule;
   updateRule(id: string, patch: Partial<RuleInput>): Rule;
@@ -57,6 +64,9 @@ export interface Store {
   pruneAudit(now: Date, maxRows?: number): number;
   /** Counts for the History dashboard over the filtered audit (cursor and limit ignored). */
   auditStats(filter: AuditFilter): AuditStats;
+
+  /** Runs fn in ONE transaction (each store call inside becomes a savepoint): many writes, one commit. */
+  bulk<T>(fn: () => T): T;
 
   close(): void;
 }

@@ -2,6 +2,7 @@
 import { block, flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec } from '../options.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+import { checkEmbedded } from './embedded.js';
 
 const AWK: OptSpec = {
   shortValue: 'FvfeEilW',
@@ -43,5 +44,6 @@ export function checkAwk(c: CheckInput): void {
   if (programs.length === 0 && !fromFile && first !== undefined) programs.push({ text: argv[first]!, at: first });
   for (const p of programs) {
     for (const e of awkEffects(p.text)) flag(c.f, e.flag, `awk ${e.what}`, wordSpan(c, p.at));
+    checkEmbedded(c, p.text, 'awk');
   }
 }

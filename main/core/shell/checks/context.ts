@@ -15,6 +15,8 @@ export interface CheckInput {
   stdin: StdinSource;
   /** Argument lists a check found to be commands in their own right (`find -exec CMD ;`), to analyze as such. */
   nested: Array<{ start: number; end: number; via: string }>;
+  /** Shell code found inside the command's own program text (`system("…")`), to analyze as such. */
+  scripts: Array<{ text: string; via: string }>;
 }
 
 /** The span of argv word `i` (the whole command when unknown). */

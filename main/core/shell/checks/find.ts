@@ -34,8 +34,11 @@ export function checkFind(c: CheckInput): void {
   let filtered = false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i]!;
-    if (FILTERS.test(w)) filtered = true;
-    if (EXEC.has(w)) {
+    if (FILTERS.test(w)) {
+      // The test's value (`-name -delete`) is a pattern, not an action.
+      filtered = true;
+      if (w !== '-empty') i++;
+    } else if (EXEC.has(w)) {
       let j = i + 1;
       while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
       flag(c.f, 'code-execution', `find ${w} runs ${argv[i + 1] ?? 'a command'} for every file it finds`, wordsSpan(c, i, Math.min(j, argv.length - 1)));

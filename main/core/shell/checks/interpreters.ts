@@ -1,6 +1,7 @@
 // Interpreters given code inline or on stdin, and package runners: code no rule about the interpreter can vouch for.
 import { flag } from '../findings.js';
 import { wordSpan, type CheckInput } from './context.js';
+import { checkEmbedded } from './embedded.js';
 
 interface Interpreter {
   /** Short flags (in a cluster) whose value is program text. */
@@ -67,6 +68,8 @@ export function checkInterpreter(c: CheckInput): void {
       }
       if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) {
         flag(c.f, 'code-execution', `${name} ${w} runs program text given on the command line`, wordSpan(c, i));
+        const attached = w.includes('=') ? w.slice(w.indexOf('=') + 1) : !w.startsWith('--') && w.length > 2 && spec.inline.includes(w[1]!) ? w.slice(2) : '';
+        checkEmbedded(c, attached || (argv[i + 1] ?? ''), name);
         return;
       }
       if (spec.inPlace && !w.startsWith('--') && w.slice(1).includes(spec.inPlace)) flag(c.f, 'writes-file', `${name} ${w} edits files in place`, wordSpan(c, i));

@@ -1,0 +1,46 @@
+// What `echo …`, `printf …` and `cat <<EOF` print when their words alone say it: the script a piped-into shell or xargs reads.
+import { programName } from './program.js';
+import type { Span } from './types.js';
+import type { RawCommand } from './walk.js';
+import { decodeAnsiC } from './words.js';
+
+/** Text fed to a command's stdin; `dynamic` when part of it is only known at run time (kept as its source text). */
+export interface FedText {
+  text: string;
+  dynamic: boolean;
+  span: Span;
+}
+
+function printfText(format: string, args: string[]): string | null {
+  if (/%(?![sb%])/.test(format)) return null;
+  if (!/%[sb]/.test(format)) return decodeAnsiC(format.replaceAll('%%', '%'));
+  let k = 0;
+  let out = '';
+  do out += format.replace(/%([sb%])/g, (_m, c: string) => (c === '%' ? '%' : (args[k++] ?? ''))); while (k < args.length);
+  return decodeAnsiC(out);
+}
+
+/**
+ * The text a pipeline stage prints, when its own words fix it (`echo`, `printf`, bare `cat` of a heredoc), else null.
+ * Threat: `echo 'rm -rf ~' | bash`, `cat <<EOF | sh`, `echo / | xargs rm -rf` hide the real command in printed text.
+ */
+export function staticOutput(raw: RawCommand): FedText | null {
+  const [first, ...args] = raw.words;
+  if (!first || first.dynamic) return null;
+  const name = programName(first.value);
+  const span = raw.span;
+  const dynamic = args.some((w) => w.dynamic);
+  if (name === 'cat' && args.length === 0) return raw.redirects.find((r) => r.stdin)?.stdin ?? null;
+  if (name === 'echo') {
+    let i = 0;
+    let escapes = false;
+    for (; i < args.length && /^-[neE]+$/.test(args[i]!.value); i++) escapes ||= args[i]!.value.includes('e');
+    const text = `${args.slice(i).map((w) => w.value).join(' ')}\n`;
+    return { text: escapes ? decodeAnsiC(text) : text, dynamic, span };
+  }
+  if (name === 'printf' && args[0] && !args[0].value.startsWith('-')) {
+    const text = printfText(args[0].value, args.slice(1).map((w) => w.value));
+    return text === null ? null : { text, dynamic, span };
+  }
+  return null;
+}
