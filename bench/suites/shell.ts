@@ -1,7 +1,14 @@
 // Shell analysis speed: parser start-up in a fresh process, and analysis + matching of a 10-part command against
 // 1,000 Bash rules (goal p99 ≤ 1 ms), each as a ratio against a bare tree-sitter parse measured in the same run.
+// The goal row goes the way a request does (analysis, then the policy's indexed rule book); a naive scan of every
+// rule for every part is reported beside it for comparison.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Rule } from '../../common/domain.js';
+import { evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../main/core/shell/index.js';
 import type { SimpleCommand } from '../../main/core/shell/index.js';
 import { parseBash } from '../../main/core/shell/parser.js';
@@ -39,6 +46,34 @@ function decide(cmds: SimpleCommand[], r: RuleSet): boolean {
   return cmds.every((c) => !r.deny.some((s) => bashSpecifierMatches(s, c, 'deny')) && !r.ask.some((s) => bashSpecifierMatches(s, c, 'ask')) && r.allow.some((s) => bashSpecifierMatches(s, c, 'allow')));
 }
 
+/** The same rule set as stored rules, for the policy's own evaluation. */
+function asRules(r: RuleSet): Rule[] {
+  const all = (['deny', 'ask', 'allow'] as const).flatMap((action) => r[action].map((spec) => ({ action, spec })));
+  return all.map(({ action, spec }, i) => ({
+    id: `r${i}`, action, pattern: `Bash(${spec})`, scope: null, enabled: true, expires_at: null, uses_left: null,
+    note: null, created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, hit_count: 0, source: 'user',
+  }));
+}
+
+/** Analysis + policy evaluation of COMMAND in a real (temporary) workspace, as the broker runs it. */
+async function policySamples(r: RuleSet): Promise<number[]> {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'gh-bench-shell-')));
+  try {
+    const home = path.dirname(ws);
+    const ctx = { cwd: ws, home };
+    const args = { command: COMMAND };
+    const request = { id: 'b', received_at: '2026-01-01T00:00:00.000Z', agent: 'claude-code', session_id: 's', cwd: ws, tool_name: 'Bash', args, payload: payloadFingerprint('Bash', args) };
+    const workspace = await probeWorkspace(ws, home, path.join(home, '.gatehouse-bench'), requestPaths(request, analyzeShellCommand(COMMAND, ctx), home));
+    const rules = asRules(r);
+    const evaluate = () => evaluatePolicy({ request, rules, sessionApprovals: [], mode: 'interactive', workspace, now: new Date() }, analyzeShellCommand(COMMAND, ctx));
+    const verdict = evaluate();
+    if (verdict.decision !== 'allow') throw new Error(`bench command should be allowed by its rules: ${verdict.reasons.join('; ')}`);
+    return sampleMicros(3000, evaluate, WARMUP);
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
 function startupMs(): number {
   const parser = fileURLToPath(new URL('../../main/core/shell/parser.js', import.meta.url));
   const script = `const t=performance.now();const m=await import(${JSON.stringify(parser)});await m.initShellParser();process.stdout.write(String(performance.now()-t));`;
@@ -59,15 +94,18 @@ export const suite: BenchSuite = {
     const parse = sampleMicros(3000, () => parseBash(COMMAND).delete(), WARMUP);
     const analyze = sampleMicros(3000, () => analyzeShellCommand(COMMAND, ctx), WARMUP);
     const full = sampleMicros(3000, () => decide(analyzeShellCommand(COMMAND, ctx).commands, all), WARMUP);
+    const policy = await policySamples(all);
     const base = (p: number) => ({ name: `bare parse p${p}`, value: percentile(parse, p), unit: 'µs' });
-    const p99 = percentile(full, 99);
+    const p99 = percentile(policy, 99);
     const start = startupMs();
     return [
       { name: 'parser start-up (fresh process: import + grammar load)', value: start, unit: 'ms' },
       { name: `analyze ${parts}-part command p50`, value: percentile(analyze, 50), unit: 'µs', baseline: base(50) },
-      { name: `analyze + match ${parts} parts × ${count} rules p50`, value: percentile(full, 50), unit: 'µs', baseline: base(50) },
-      { name: `analyze + match ${parts} parts × ${count} rules p99`, value: p99, unit: 'µs', baseline: base(99), goal: 'p99 ≤ 1000 µs', met: p99 <= 1000 },
-      { name: 'analyze + match p99 / bare parse p99', value: p99 / percentile(parse, 99), unit: '×' },
+      { name: `analyze + policy eval ${parts} parts × ${count} rules p50`, value: percentile(policy, 50), unit: 'µs', baseline: base(50) },
+      { name: `analyze + policy eval ${parts} parts × ${count} rules p99`, value: p99, unit: 'µs', baseline: base(99), goal: 'p99 ≤ 1000 µs', met: p99 <= 1000 },
+      { name: 'analyze + policy eval p99 / bare parse p99', value: p99 / percentile(parse, 99), unit: '×' },
+      { name: `naive scan: every part × every rule, p50 (info)`, value: percentile(full, 50), unit: 'µs', baseline: base(50) },
+      { name: `naive scan: every part × every rule, p99 (info)`, value: percentile(full, 99), unit: 'µs', baseline: base(99) },
     ];
   },
 };
