@@ -6,6 +6,9 @@ const STOPPERS = new Set(['kill', 'pkill', 'killall', 'skill', 'taskkill', 'tski
 const NAMES = ['gatehouse', 'Gatehouse', 'node', 'electron', 'Electron'];
 const CMDLINES = [...NAMES, 'node /usr/lib/node_modules/gatehouse/bin/gatehouse.js serve', '/Applications/Gatehouse.app/Contents/MacOS/Gatehouse'];
 
+// Options selecting processes by owner (`-u alice`, `-U1000`, `--uid=1000`, `--user bob`).
+const USER_OPTION = /^(-[uU]|--(e?uid|user))(=|$)|^-[uU]\S/;
+
 function regexHits(pattern: string, candidates: string[], flags: string, exact: boolean): boolean {
   try {
     const re = new RegExp(exact ? `^(?:${pattern})$` : pattern, flags);
@@ -20,10 +23,12 @@ function pkillStops(args: string[]): boolean {
   let full = false;
   let exact = false;
   let icase = false;
+  let user = false;
   const patterns: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') { patterns.push(...args.slice(i + 1)); break; }
+    user ||= USER_OPTION.test(a);
     if (valueOpts.has(a)) { i++; continue; }
     if (a.startsWith('--')) { full ||= a === '--full'; exact ||= a === '--exact'; icase ||= a === '--ignore-case'; continue; }
     if (a.startsWith('-') && a.length > 1) {
@@ -32,20 +37,24 @@ function pkillStops(args: string[]): boolean {
     }
     patterns.push(a);
   }
-  return patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
+  // `pkill -u $USER` with no pattern signals every process of that user, Gatehouse included.
+  return (user && patterns.length === 0) || patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
 }
 
 function killallStops(args: string[]): boolean {
   const valueOpts = new Set(['-u', '--user', '-s', '--signal', '-o', '--older-than', '-y', '--younger-than', '-Z', '--context']);
   let regex = false;
+  let user = false;
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    user ||= USER_OPTION.test(a);
     if (valueOpts.has(a)) { i++; continue; }
     if (a === '-r' || a === '--regexp') { regex = true; continue; }
     if (a.startsWith('-')) continue;
     names.push(a);
   }
+  if (user && names.length === 0) return true; // `killall -u bob` kills every process bob owns
   return names.some((n) => (regex ? regexHits(n, NAMES, 'i', false) : NAMES.some((c) => c.toLowerCase() === (n.split('/').pop() ?? '').toLowerCase())));
 }
 
@@ -77,7 +86,7 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
     if (pids.includes(-1)) return `${prog} -1 signals every process you own, Gatehouse included`;
     return null;
   }
-  if (prog === 'pkill' && pkillStops(args)) return 'pkill pattern matches the Gatehouse process';
-  if (prog === 'killall' && killallStops(args)) return 'killall matches the Gatehouse process';
+  if (prog === 'pkill' && pkillStops(args)) return 'pkill matches the Gatehouse process (a pattern or every process of a user)';
+  if (prog === 'killall' && killallStops(args)) return 'killall matches the Gatehouse process (a name or every process of a user)';
   return null;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { PathFacts, WorkspaceState } from './types.js';
 import type { RequestView, ShellRef } from './view.js';
+import type { SimpleCommand } from '../shell/types.js';
 import { absolutePath } from '../shell/paths.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
@@ -147,6 +148,22 @@ function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   return out;
 }
 
+// Agent-config variables (unset, `$CLAUDE_CONFIG_DIR` is `~/.claude`; set, protected too); `$GEMINI_CLI_HOME` holds `.gemini`.
+const VAR = String.raw`["']?\$\{?(CLAUDE_CONFIG_DIR\b|CODEX_HOME\b|GEMINI_CLI_HOME\}?/+\.gemini\b)`;
+const CONFIG_VAR = new RegExp(`^${VAR}`);
+const REDIRECT_TO_VAR = new RegExp(`>\\|?\\s*${VAR}`);
+
+/** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
+function configVarWrite(cmd: SimpleCommand, command: string): string | null {
+  // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
+  const dynamic = cmd.redirects.filter((r) => r.kind === 'write' && r.target === null);
+  const redirect = dynamic.map((r) => REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end))).find((m) => m !== null);
+  if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
+  if (isReadOnlyCommand(cmd)) return null;
+  const word = cmd.argv.slice(1).find((a) => CONFIG_VAR.test(a));
+  return word === undefined ? null : `${cmd.argv[0]} may change ${word}, inside an agent configuration folder`;
+}
+
 function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet): TamperFinding[] {
   const out: TamperFinding[] = [];
   const analysis = view.analysis;
@@ -161,6 +178,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   for (const cmd of analysis?.commands ?? []) {
     const why = stopsGatehouse(cmd, command, ws.gatehousePid);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
+    const varWrite = configVarWrite(cmd, command);
+    if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
     // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
     const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
     if (INTERPRETERS.test(cmd.argv[0] ?? '') && code.some((a) => CONFIG_IN_CODE.test(a))) {

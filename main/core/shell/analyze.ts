@@ -12,6 +12,7 @@ import { programName } from './program.js';
 import { checkRedirect } from './redirects.js';
 import { salvageFragments } from './salvage.js';
 import { staticOutput, type FedText } from './static-output.js';
+import { resolveStaticSubstitutions } from './static-script.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
 import { unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
@@ -91,10 +92,16 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
   if (stdin && !own) block(st.f, `piping text into ${programName(u.argv[0]?.value ?? 'sh')} runs it as shell commands`, at(raw.span));
   const script = u.script ?? (stdin ? { ...stdin, via: programName(u.argv[0]?.value ?? 'sh') } : undefined);
   if (!script) return false;
-  if (script.dynamic) block(st.f, `${script.via} runs shell code that is only known at run time`, at(script.span));
   const before = st.commands.length;
   const scriptSpan = at(script.span);
-  analyzeSource(script.text, st, () => scriptSpan, depth + 1, stdin ? { ...inner, wrappers: [...inner.wrappers, script.via] } : inner);
+  const scriptOuter = stdin ? { ...inner, wrappers: [...inner.wrappers, script.via] } : inner;
+  if (script.dynamic) {
+    block(st.f, `${script.via} runs shell code that is only known at run time`, scriptSpan);
+    // Substitutions that print fixed text (`"$(echo rm -rf /)"`) are read as the script they make, so hard denies fire.
+    const resolved = resolveStaticSubstitutions(script.text, st.ctx);
+    if (resolved !== null) analyzeSource(resolved, st, () => scriptSpan, depth + 1, scriptOuter);
+  }
+  analyzeSource(script.text, st, () => scriptSpan, depth + 1, scriptOuter);
   return st.commands.length > before;
 }
 

@@ -17,12 +17,23 @@ const VALUED: Record<string, string> = {
 /** Operands that are streams, not files. */
 const STREAMS = /^(-|\/dev\/(null|stdin|stdout|stderr|fd\/[0-2]|zero|urandom|random))$/;
 
+/** The paths `git diff --no-index A B` compares: it reads any two files, in a repository or not. */
+function gitNoIndexOperands(args: string[]): string[] {
+  const sub = args.findIndex((a) => !a.startsWith('-'));
+  if (args[sub] !== 'diff' || !args.includes('--no-index')) return [];
+  const rest = args.slice(sub + 1);
+  const dash = rest.indexOf('--');
+  const before = (dash < 0 ? rest : rest.slice(0, dash)).filter((a) => !a.startsWith('-'));
+  return [...before, ...(dash < 0 ? [] : rest.slice(dash + 1))];
+}
+
 /**
  * The words of a reading program that name files it opens (find's start points, grep's files after the pattern, cat's files).
- * Threat: `cat ~/.ssh/id_rsa`, `grep -r key ~/.aws`, `find / -name id_rsa` under prefix rules the user wrote for workspace use.
+ * Threat: `cat ~/.ssh/id_rsa`, `grep -r key ~/.aws`, `find / -name id_rsa`, `git diff --no-index /etc/passwd x` under prefix rules the user wrote for workspace use.
  */
 export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
+  if (prog === 'git') return gitNoIndexOperands(args).filter((w) => !STREAMS.test(w));
   const find = prog === 'find';
   if (!find && !FILE_READERS.has(prog) && !PATTERN_FIRST.has(prog)) return [];
   const operands: string[] = [];

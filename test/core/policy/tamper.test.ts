@@ -82,6 +82,19 @@ describe('tamper guard: hostile', () => {
     ['Bash', { command: 'truncate -s 0 .claude/settings.json' }],
     ['Bash', { command: 'jq . x > /tmp/s && mv /tmp/s .claude/settings.json' }],
     ['Bash', { command: 'killall -r "gate.*"' }],
+    // every process of a user, Gatehouse included
+    ['Bash', { command: 'pkill -u $USER' }],
+    ['Bash', { command: 'pkill -9 -U 1000' }],
+    ['Bash', { command: 'pkill --euid=1000' }],
+    ['Bash', { command: 'killall -u bob' }],
+    ['Bash', { command: 'killall -s KILL --user bob' }],
+    // agent config folders named by variables (unset, $CLAUDE_CONFIG_DIR is ~/.claude)
+    ['Bash', { command: 'echo x >> $CLAUDE_CONFIG_DIR/settings.json' }],
+    ['Bash', { command: 'echo "{}" > "${CLAUDE_CONFIG_DIR}/settings.local.json"' }],
+    ['Bash', { command: 'cp /tmp/x $CODEX_HOME/config.toml' }],
+    ['Bash', { command: 'rm -rf "$CLAUDE_CONFIG_DIR"' }],
+    ['Bash', { command: "bash -c 'echo x > $CODEX_HOME/hooks.json'" }],
+    ['Bash', { command: 'echo x > $GEMINI_CLI_HOME/.gemini/settings.json' }],
     ['Bash', { command: 'sqlite3 ~/.config/Gatehouse/gatehouse.db "delete from rules"' }],
   ])('%s %j → deny', async (tool, args) => {
     const v = await verdict(tool, args);
@@ -105,6 +118,11 @@ describe('tamper guard: harmless neighbours are not denied', () => {
     ['Bash', { command: 'git status' }],
     ['Bash', { command: 'grep -rn gatehouse src' }],
     ['Bash', { command: 'kill -9 12345' }],
+    ['Bash', { command: 'pkill -u alice python3' }],
+    ['Bash', { command: 'killall -u bob node-gyp' }],
+    ['Bash', { command: 'cat $CLAUDE_CONFIG_DIR/settings.json' }],
+    ['Bash', { command: 'echo x > $TMPDIR/out.txt' }],
+    ['Bash', { command: 'echo x > $GEMINI_CLI_HOME/notes.txt' }],
     ['Bash', { command: 'pkill -f "vite --port 5173"' }],
     ['Edit', { file_path: '{WS}/src/app.ts', old_string: 'a', new_string: 'b' }],
     ['Write', { file_path: '{WS}/.claude/commands/review.md', content: 'x' }],

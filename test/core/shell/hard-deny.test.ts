@@ -16,6 +16,8 @@ const HARD = [
   'cp /dev/zero /dev/sda', 'tee /dev/sdb < x', 'chmod -R 777 /', 'chmod -R 000 ~', 'chown -R nobody /', 'chown -R u:u /usr', 'mv ~ /tmp/x',
   ':(){ :|:& };:', 'bomb(){ bomb|bomb& }; bomb', 'f(){ f & f; }; f', 'sudo rm -rf /tmp/x', 'sudo rm x', 'sudo dd if=a of=b',
   'doas shred f', 'sudo sh -c "rm -rf build"', 'sudo kill 1234', 'sudo find . -delete', 'kill -9 -1', 'killall5',
+  'sh -c "$(echo rm -rf /)"', "bash -c \"$(printf 'rm -rf ~')\"", 'eval "$(echo rm -rf /)"', 'bash -c "`echo rm -rf ~`"', 'sh -c "$(echo rm -rf) /"',
+  "sh -c \"$(printf '%s ' mkfs.ext4 /dev/sda)\"", 'sh -c "$(echo rm -rf "$HOME")"', 'bash -c "$(echo rm -rf ${HOME}/)"',
 ];
 
 const NOT_HARD = [
@@ -23,6 +25,7 @@ const NOT_HARD = [
   'rmdir ~/empty', 'cd build && rm -rf *', 'find . -name "*.pyc" -delete', 'find build -delete', 'chmod -R u+w build', 'chmod 755 ~/bin',
   'mv a b', 'mkfs_helper --help', 'fdisk -l /dev/sda', 'sfdisk -d /dev/sda', 'dd if=/dev/sda of=disk.img', 'dd if=a of=b',
   'cat /dev/sda', 'sudo ls', 'kill 1234', 'kill -9 1234', 'echo "rm -rf /"', 'grep "rm -rf ~" notes.md', "echo ':(){ :|:& };:'", 'f(){ ls; }; f',
+  'sh -c "$(echo ls -la)"', 'bash -c "$(printf \'echo rm -rf /\')"', 'sh -c "$(echo rm -rf build)"', 'sh -c "$(echo "$CMD")"', 'sh -c "$(echo rm -rf "$HOME/proj/tmp")"',
 ];
 
 describe('hard denies', () => {
