@@ -9,20 +9,8 @@ import { StoreInputError, StoreNotFoundError } from './types.js';
 /** Throws StoreInputError when a rule pattern is malformed (openStore passes the policy's parser, see rule-pattern.ts). */
 export type PatternValidator = (pattern: string) => void;
 
-interface RuleRow {
-  id: string;
-  action: RuleAction;
-  pattern: string;
-  scope: string | null;
-  enabled: number;
-  expires_at: string | null;
-  uses_left: number | null;
-  note: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  hit_count: number;
-  source: RuleSource;
-}
+/** A rule as SQLite stores it: the domain Rule with `enabled` as 0/1. */
+type RuleRow = Omit<Rule, 'enabled'> & { enabled: number };
 
 // Monotonic: ids made in the same millisecond still sort in creation order (lists are ordered by created_at, id).
 const ulid = monotonicFactory();
