@@ -1,6 +1,5 @@
 // The whole desktop shell wired to a real core, a real HTTP server and a real settings file, under plain Node:
 // only the Electron module is replaced by fakes (it cannot run here). Covers what main.ts hands to Electron.
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

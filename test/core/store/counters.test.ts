@@ -12,7 +12,6 @@ afterEach(() => {
   cleanups = [];
 });
 
-const HOUR = 3_600_000;
 const START = Date.parse('2026-05-01T00:00:00.000Z');
 
 /** Entries spread over ~30 hours, every kind of outcome, some still pending; every agent is claude-code. */
