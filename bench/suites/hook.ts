@@ -1,15 +1,10 @@
 // `gatehouse hook claude-code` wall time (a real process against a running Gatehouse, rule-decided) as a ratio to
 // `node -e 0`, both measured here as the median of the same number of runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { createCore } from '../../main/core/core.js';
-import { writeEndpoint } from '../../main/core/endpoint/endpoint.js';
-import { newSecret } from '../../main/core/server/auth.js';
-import { startServer } from '../../main/core/server/server.js';
+import { startRuleDecidedGatehouse } from '../support/rule-decided.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
 const RUNS = 21;
@@ -32,18 +27,8 @@ function timed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<{
 export const suite: BenchSuite = {
   name: 'hook',
   async run(): Promise<BenchRow[]> {
-    const home = mkdtempSync(join(tmpdir(), 'gatehouse-bench-hook-'));
-    const ws = mkdtempSync(join(tmpdir(), 'gatehouse-bench-ws-'));
-    const core = await createCore({ home, logger: () => {} });
-    const token = newSecret();
-    const server = await startServer(core, { port: 0, agentToken: token });
+    const { home, event, close } = await startRuleDecidedGatehouse('hook');
     try {
-      writeEndpoint(home, { url: server.url, token, pid: process.pid });
-      await core.approver.createRule({ action: 'allow', pattern: 'Bash(npm test)' });
-      const event = JSON.stringify({
-        session_id: 'bench', cwd: ws, permission_mode: 'default', hook_event_name: 'PreToolUse',
-        tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'toolu_bench',
-      });
       const env = { ...process.env, GATEHOUSE_HOME: home };
       const check = await timed([BIN, 'hook', 'claude-code'], event, env);
       if (!check.stdout.includes('"permissionDecision":"allow"')) throw new Error(`the hook did not answer allow: ${JSON.stringify(check.stdout)}`);
@@ -62,11 +47,7 @@ export const suite: BenchSuite = {
         { name: 'hook wall time ratio', value: ratio, unit: '×', baseline: { name: 'node -e 0', value: 1, unit: '×' }, goal: '≤ 1.5×', met: ratio <= 1.5 },
       ];
     } finally {
-      const closing = server.close();
-      await core.close();
-      await closing;
-      rmSync(home, { recursive: true, force: true });
-      rmSync(ws, { recursive: true, force: true });
+      await close();
     }
   },
 };

@@ -3,16 +3,11 @@
 // from this process, one request at a time; throughput from a client in its own process (this file, `client` mode),
 // so that the client's own work does not share the event loop of the server it measures.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createCore } from '../../main/core/core.js';
-import { newSecret } from '../../main/core/server/auth.js';
-import { startServer } from '../../main/core/server/server.js';
+import { startRuleDecidedGatehouse } from '../support/rule-decided.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
 const WARMUP = 300;
@@ -81,25 +76,17 @@ async function measure(t: Target, body: string): Promise<{ latencies: number[]; 
 export const suite: BenchSuite = {
   name: 'http',
   async run(): Promise<BenchRow[]> {
-    const home = mkdtempSync(join(tmpdir(), 'gatehouse-bench-http-'));
-    const ws = mkdtempSync(join(tmpdir(), 'gatehouse-bench-ws-'));
-    const core = await createCore({ home, logger: () => {} });
-    const token = newSecret();
-    const server = await startServer(core, { port: 0, agentToken: token });
+    const gatehouse = await startRuleDecidedGatehouse('http');
+    const { token, event } = gatehouse;
     const bare = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(FIXED_ANSWER));
     });
     try {
-      await core.approver.createRule({ action: 'allow', pattern: 'Bash(npm test)' });
-      const event = JSON.stringify({
-        session_id: 'bench', transcript_path: '/tmp/t.jsonl', cwd: ws, permission_mode: 'default', hook_event_name: 'PreToolUse',
-        tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run the test suite' }, tool_use_id: 'toolu_bench',
-      });
       await new Promise<void>((r) => bare.listen(0, '127.0.0.1', () => r()));
       const barePort = (bare.address() as { port: number }).port;
       const baseline = await measure({ port: barePort, path: '/', token }, event);
-      const ours = await measure({ port: server.port, path: '/v1/hooks/claude-code', token }, event);
+      const ours = await measure({ port: gatehouse.port, path: '/v1/hooks/claude-code', token }, event);
 
       const p50 = percentile(ours.latencies, 50);
       const p99 = percentile(ours.latencies, 99);
@@ -113,11 +100,7 @@ export const suite: BenchSuite = {
       ];
     } finally {
       bare.close();
-      const closing = server.close();
-      await core.close();
-      await closing;
-      rmSync(home, { recursive: true, force: true });
-      rmSync(ws, { recursive: true, force: true });
+      await gatehouse.close();
     }
   },
 };
