@@ -59,6 +59,9 @@ describe('requestSummary', () => {
     ['WebFetch', { url: 'https://example.com', prompt: 'p' }, 'https://example.com'],
     ['Grep', { pattern: 'TODO', path: 'src' }, 'TODO in src'],
     ['mcp__github__create_issue', { title: 't' }, '{"title":"t"}'],
+    // The same words the audit and the notification use (common/summary.ts): Codex argv, Gemini's path names.
+    ['shell', { command: ['bash', '-lc', 'ls'] }, 'bash -lc ls'],
+    ['read_file', { absolute_path: '/w/a.ts' }, '/w/a.ts'],
   ])('%s', (tool, args, expected) => expect(req(tool, args)).toBe(expected));
   it('prefers the description over raw JSON for unknown tools', () => expect(req('custom', { a: 1 }, 'does a thing')).toBe('does a thing'));
 });
