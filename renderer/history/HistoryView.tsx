@@ -8,7 +8,7 @@ import { Dashboard } from './Dashboard.js';
 import { ExportControls } from './ExportControls.js';
 import { formProblem, toAuditFilter } from './filters.js';
 import { HistoryFilters } from './HistoryFilters.js';
-import { PAGE_SIZE, useHistoryStore } from './historyStore.js';
+import { useHistoryStore } from './historyStore.js';
 import { useDebounced } from './useDebounced.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -32,17 +32,9 @@ function useHistoryQueries(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = api().subscribe((event) => {
       if (event.type !== 'request_pending' && event.type !== 'request_decided') return;
-      const state = useHistoryStore.getState();
-      // Reloading would drop pages the person scrolled through; offer a refresh instead.
-      if (state.entries.length > PAGE_SIZE) {
-        state.markStale();
-        return;
-      }
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        const { filter } = useHistoryStore.getState();
-        if (filter) void useHistoryStore.getState().load(filter);
-      }, REFRESH_DEBOUNCE_MS);
+      // Decided when the burst has settled, not when it began: the person may have paged on meanwhile.
+      timer = setTimeout(() => useHistoryStore.getState().refreshOrMarkStale(), REFRESH_DEBOUNCE_MS);
     });
     return () => {
       clearTimeout(timer);

@@ -16,6 +16,8 @@ export interface HistoryState {
   entries: AuditEntry[];
   nextCursor: string | null;
   loading: boolean;
+  /** A "load more" is in flight: a refresh now would throw away the page the person asked for. */
+  loadingMore: boolean;
   error: string | null;
   stats: AuditStats | null;
   statsError: string | null;
@@ -28,6 +30,8 @@ export interface HistoryState {
   loadMore(): Promise<void>;
   select(id: string | null): void;
   markStale(): void;
+  /** Reloads the first page on new activity, or only marks the list stale once the person has paged past it. */
+  refreshOrMarkStale(): void;
 }
 
 // Every load bumps the generation; answers from an older generation are dropped, so a slow query never overwrites a newer one.
@@ -40,6 +44,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
   entries: [],
   nextCursor: null,
   loading: false,
+  loadingMore: false,
   error: null,
   stats: null,
   statsError: null,
@@ -51,7 +56,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
 
   load: async (filter) => {
     const gen = ++generation;
-    set({ filter, loading: true, error: null, stale: false });
+    set({ filter, loading: true, loadingMore: false, error: null, stale: false });
     const [page, stats] = await Promise.all([
       api().queryAudit({ ...filter, limit: PAGE_SIZE }),
       api().auditStats(filter),
@@ -71,17 +76,18 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
     const { filter, nextCursor, loading } = get();
     if (!filter || !nextCursor || loading) return;
     const gen = generation;
-    set({ loading: true, error: null });
+    set({ loading: true, loadingMore: true, error: null });
     const page = await api().queryAudit({ ...filter, cursor: nextCursor, limit: PAGE_SIZE });
     if (gen !== generation) return;
     if (!page.ok) {
-      set({ loading: false, error: `Could not load more entries: ${page.error}` });
+      set({ loading: false, loadingMore: false, error: `Could not load more entries: ${page.error}` });
       return;
     }
     // Paging is by cursor, so nothing repeats; the id check only guards against a core that re-sends a row.
     const seen = new Set(get().entries.map((e) => e.id));
     set({
       loading: false,
+      loadingMore: false,
       entries: [...get().entries, ...page.value.entries.filter((e) => !seen.has(e.id))],
       nextCursor: page.value.next_cursor,
     });
@@ -89,4 +95,11 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
 
   select: (id) => set({ selectedId: id }),
   markStale: () => set({ stale: true }),
+
+  refreshOrMarkStale: () => {
+    const { filter, entries, loadingMore, load } = get();
+    if (!filter) return;
+    if (entries.length > PAGE_SIZE || loadingMore) set({ stale: true });
+    else void load(filter);
+  },
 }));

@@ -141,7 +141,7 @@ test('export downloads the filtered log as CSV with a header and one row per ent
   await expect(exportGroup.getByRole('status')).toHaveText('Exported 4 rows.');
 });
 
-test('load more pages through a long history without repeats', async ({ app, gatehouse }) => {
+test('load more pages through a long history without repeats, and new activity meanwhile never throws the pages away', async ({ app, gatehouse }) => {
   await gatehouse.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(echo:*)' });
   for (let i = 0; i < 60; i++) {
     await gatehouse.submit({ tool_name: 'Bash', agent: 'claude-code', session_id: 'bulk', cwd: '/tmp', args: { command: `echo page-${i}` } });
@@ -149,12 +149,31 @@ test('load more pages through a long history without repeats', async ({ app, gat
   await app.goto(`${gatehouse.url}/#/history`);
   await expect(entries(app)).toHaveCount(50);
   await expect(entries(app).first()).toContainText('echo page-59');
+
+  // Hold the second page in flight while an agent's request lands: the refresh that activity triggers must
+  // not replace the list under the page the person asked for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await app.route(/\/v1\/audit\?.*cursor=/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await app.getByRole('button', { name: 'Load more' }).click();
+  await gatehouse.submit({ tool_name: 'Bash', agent: 'claude-code', session_id: 'bulk', cwd: '/tmp', args: { command: 'echo late' } });
+  await app.waitForTimeout(800); // past the view's refresh debounce
+  release();
+
   await expect(entries(app)).toHaveCount(60);
   await expect(entries(app).last()).toContainText('echo page-0');
   await expect(app.getByRole('button', { name: 'Load more' })).toBeHidden();
+  await expect(app.getByRole('status').filter({ hasText: 'New requests arrived.' })).toBeVisible();
   const texts = await entries(app).locator('.gh-summary-cell').allInnerTexts();
   expect(new Set(texts).size).toBe(60);
+
+  // Refresh is the person's choice, and shows the newest first.
+  await app.getByRole('button', { name: 'Refresh' }).click();
+  await expect(entries(app).first()).toContainText('echo late');
+  await expect(entries(app)).toHaveCount(50);
 });
 
 test('hostile and secret-bearing requests show inert and redacted in the list and the detail', async ({ app, gatehouse }) => {
