@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandWriteTargets } from '../shell/index.js';
+import { commandPathArgs, commandReadOperands, commandWriteTargets, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { expandHome } from './paths.js';
 
@@ -98,4 +98,17 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     if (cdIsUnknown(cmd)) unsure = true;
   });
   return refs;
+}
+
+/**
+ * The paths whose gitignore status the tiers need: `< file` reads and the files reading programs open
+ * (commandReadOperands) when it shows their contents. Every other shell path skips git, so a rule-decided `npm test` never waits for it.
+ */
+export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
+  const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
+  for (const cmd of analysis.commands) {
+    if (!showsContents(cmd.argv[0] ?? '')) continue;
+    for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));
+  }
+  return out;
 }

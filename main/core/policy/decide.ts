@@ -3,7 +3,7 @@ import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../..
 import { analyzeShellCommand, initShellParser } from '../shell/index.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
-import { bashPathRefs } from './bash-refs.js';
+import { bashPathRefs, tieredShellReads } from './bash-refs.js';
 import { evaluatePolicy } from './evaluate.js';
 import { probeWorkspace } from './probe.js';
 import { shellTarget, toolFamily } from './tools.js';
@@ -72,11 +72,12 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
   if (cwd === null || !cwd.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(cwd)) {
     workspace = { cwd: cwd ?? '/nonexistent-cwd', home, gatehouseHome, paths: new Map(), problem: 'the request has no absolute working directory' };
   } else {
-    // Shell paths skip git unless a `< file` read needs the tiers: a rule-decided command stays fast.
-    const refs = analysis ? bashPathRefs(analysis, shellCwdOf(request, cwd, home), home) : null;
+    // Shell paths skip git unless a read needs the tiers (`< file`, a reading program's files): `npm test` stays fast.
+    const shellCwd = shellCwdOf(request, cwd, home);
+    const refs = analysis ? bashPathRefs(analysis, shellCwd, home) : null;
     const paths = refs ? [...new Set(refs.map((r) => r.path))] : requestPaths(request, null, home);
     const env = ctx.env ?? process.env;
-    const opts = refs ? { env, ignoreFor: new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path)) } : { env };
+    const opts = refs && analysis ? { env, ignoreFor: tieredShellReads(analysis, refs, shellCwd, home) } : { env };
     try {
       workspace = await probeWorkspace(cwd, home, gatehouseHome, paths, opts);
     } catch (e) {

@@ -1,6 +1,6 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
-import { commandReadOperands } from '../shell/index.js';
+import { commandReadOperands, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
@@ -80,25 +80,32 @@ function sessionApproval(view: RequestView, approvals: SessionApproval[], now: D
 }
 
 /**
- * Whether a reading program names a file outside the workspace: a prefix rule written for workspace use
- * (`Bash(cat:*)`) does not vouch for it, as Claude Code's own path check would not.
- * Threat: `cat ~/.ssh/id_rsa`, `grep -r key ~/.aws`, `find / -name id_rsa`, `cd /etc && cat passwd`.
+ * Whether a reading program opens a path the workspace tiers would not let a Read tool open (outside the workspace;
+ * for programs that show contents also inside .git, gitignored, secret-looking), counting every file a glob expands to: a prefix rule written for
+ * workspace use (`Bash(cat:*)`) does not vouch for it, as Claude Code's own path check would not.
+ * Threat: `cat ~/.ssh/id_rsa`, `cat .env`, `cat link*` (a symlink out), `grep -r key ~/.aws`, `cd ~/.ssh && ls`.
  */
-function outsideReads(view: RequestView, ws: WorkspaceState, why: string[]): boolean {
+function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): boolean {
   const a = view.analysis;
   if (a === null) return false;
-  let outside = false;
+  const realCwd = ws.realCwd ?? ws.cwd;
+  let bad = false;
   a.commands.forEach((cmd, i) => {
     for (const op of commandReadOperands(cmd)) {
       const abs = absolutePath(op, cmd.cwd ?? view.shellCwd, ws.home);
-      const ref = view.shellRefs.find((r) => r.cmd === i && r.path === abs);
-      if (ref?.facts && !ref.facts.insideWorkspace) {
-        outside = true;
-        why.push(`built-in: ${cmd.argv[0]} reads ${op}, outside the workspace`);
+      const opened = new Set([abs, ...(ws.globMatches?.get(abs) ?? [])]);
+      const contents = showsContents(cmd.argv[0] ?? '');
+      for (const ref of view.shellRefs) {
+        if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
+        const tier = readTier(ref.facts, realCwd);
+        // `ls build`, `cd .git` show names only: for them just the workspace boundary counts.
+        if (tier.allowed || (!contents && ref.facts.insideWorkspace)) continue;
+        bad = true;
+        why.push(`built-in: ${cmd.argv[0]} reads ${op === ref.path || opened.size === 1 ? op : `${op} → ${ref.path}`}: ${tier.reason}`);
       }
     }
   });
-  return outside;
+  return bad;
 }
 
 function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
@@ -116,7 +123,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       why.push(`no allow rule covers ${quote(cmd.text)}`);
     }
   }
-  if (!whole && outsideReads(view, ws, why)) covered = false;
+  if (!whole && untieredReads(view, ws, why)) covered = false;
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;

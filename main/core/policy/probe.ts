@@ -41,7 +41,8 @@ const MAX_GLOB_MATCHES = 256;
 
 /**
  * What bash would expand a glob path to, now: segment by segment against the directory listings
- * (`*` skips dot files unless the segment starts with a dot, as bash does). Bounded; unmatched → [].
+ * (`*` skips dot files unless the segment starts with a dot, as bash does; a trailing `/` keeps folders only).
+ * Bounded; unmatched → [].
  */
 export function expandGlobPath(abs: string): string[] {
   let current = [path.parse(abs).root || '/'];
@@ -63,7 +64,16 @@ export function expandGlobPath(abs: string): string[] {
     }
     current = next;
   }
-  return current.filter((p) => existsSync(p));
+  const foldersOnly = abs.endsWith('/');
+  return current.filter((p) => (foldersOnly ? isFolder(p) : existsSync(p)));
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Agent configuration folders named by environment variables, which the tamper guard also protects. */

@@ -9,6 +9,7 @@ import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath } from './paths.js';
 import { programName } from './program.js';
+import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
 import { salvageFragments } from './salvage.js';
 import { staticOutput, type FedText } from './static-output.js';
@@ -157,7 +158,8 @@ function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, dep
   }
 }
 
-function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, piped?: FedText): void {
+function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
+  const piped = (prev && staticOutput(prev)) ?? undefined;
   let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
@@ -172,6 +174,9 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
+  else if (u.xargs && u.argv[0] && readsNamedFiles(programName(u.argv[0].value)) && namesFromText(raw, words.slice(0, words.length - u.argv.length), prev)) {
+    block(st.f, `xargs hands ${programName(u.argv[0].value)} file names that are only known at run time`, at(raw.span));
+  }
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
   for (const r of raw.redirects) checkRedirect(r.redirect, inner.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
@@ -194,12 +199,21 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
 }
 
-/** What the previous pipeline stage prints, when its words alone fix it. */
-function pipedText(raw: RawCommand, all: RawCommand[]): FedText | undefined {
+/**
+ * Whether xargs reads its names from text that may name any file: a file (`< list`, `-a list`) or a pipeline stage
+ * that does not just list workspace files. Threat: `cat list | xargs cat`, `xargs cat < list` under `Bash(cat:*)`.
+ */
+function namesFromText(raw: RawCommand, wrapperWords: Word[], prev: RawCommand | undefined): boolean {
+  if (prev) return !listsWorkspaceNames(prev.words.map((w) => w.value));
+  if (raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op))) return true;
+  return wrapperWords.some((w) => /^(-[^-]*a|--arg-file)/.test(w.value));
+}
+
+/** The stage before `raw` in its pipeline, whose output `raw` reads. */
+function previousStage(raw: RawCommand, all: RawCommand[]): RawCommand | undefined {
   const pipe = raw.pipe;
   if (!pipe || pipe.stage === 0) return undefined;
-  const prev = all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
-  return (prev && staticOutput(prev)) ?? undefined;
+  return all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
 }
 
 function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer): void {
@@ -220,7 +234,7 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
     const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
     walkProgram(root, ws, outer.cwd);
     const stages = new Map<number, Stage[]>();
-    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, pipedText(raw, ws.commands));
+    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
     for (const list of stages.values()) checkPipeline(list, st.f);
     if (err) {
       for (const frag of salvageFragments(source)) {

@@ -1,6 +1,7 @@
 // The file paths a simple command names, so the policy can apply path rules, workspace tiers and guard protection.
 import { absolutePath, isRemote } from './paths.js';
 import { isSystemProgram } from './program.js';
+import { commandReadOperands } from './read-operands.js';
 import { writeTargets } from './checks/writes.js';
 import { sedEffects } from './checks/sed-script.js';
 import type { ShellContext, SimpleCommand } from './types.js';
@@ -25,7 +26,8 @@ const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 
 /**
  * Every word of `cmd` that may be a path, made absolute against where the command runs (`~`/`$HOME` expanded):
- * operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect targets, and a program run from a path.
+ * operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect targets, a program run from a path, and every
+ * path a reading program opens (commandReadOperands: where `cd` goes, `grep -f FILE`, tar's packed files).
  * Deliberately broad: the caller checks each against protected and outside-workspace locations.
  * Threat: `echo {} > .claude/settings.json`, `mv .claude .claude.bak`, `cat ~/.ssh/id_rsa`.
  */
@@ -50,7 +52,7 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
     }
   }
   for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) add(r.target);
-  for (const p of [...sedFiles(cmd.argv, 'write'), ...sedFiles(cmd.argv, 'read')]) add(p);
+  for (const p of [...sedFiles(cmd.argv, 'write'), ...sedFiles(cmd.argv, 'read'), ...commandReadOperands(cmd)]) add(p);
   return [...out];
 }
 

@@ -11,10 +11,14 @@ export function expandHome(p: string, home: string): string {
   return p;
 }
 
-/** An argument made absolute against the directory the command runs in (`$PWD` is that directory). */
+/**
+ * An argument made absolute against the directory the command runs in (`$PWD` is that directory). A glob keeps its
+ * trailing slash, because bash then matches folders only (`ls -d` of a glob ending in a slash).
+ */
 export function absolutePath(p: string, cwd: string, home: string): string {
   const pwd = /^\$(PWD|\{PWD\})(?=$|\/)/.exec(p);
-  return path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home));
+  const abs = path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home));
+  return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 
 /** True when `child` is `parent` or lies below it (lexically, by path segments). */

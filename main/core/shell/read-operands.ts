@@ -1,4 +1,6 @@
-// The operands a file-reading program opens, so a prefix rule (`Bash(cat:*)`) is not a pass to read outside the workspace.
+// The paths a reading program opens, so a prefix rule (`Bash(cat:*)`) is not a pass to read outside the workspace.
+import { tarReadOperands } from './checks/tar.js';
+import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
 import type { SimpleCommand } from './types.js';
 
 /** Programs every operand of which is a file or folder they read. */
@@ -12,10 +14,58 @@ const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'awk
 const VALUED: Record<string, string> = {
   head: 'nc', tail: 'ncs', grep: 'efmABCd', egrep: 'efmABCd', fgrep: 'efmABCd', rg: 'efgtTmABCjMr', ag: 'ABCGgm', ack: 'ABCm',
   sort: 'ktoST', cut: 'dfcb', uniq: 'fsw', awk: 'Fvf', gawk: 'Fvf', mawk: 'Fvf', nawk: 'Fvf', sed: 'efl', gsed: 'efl',
-  od: 'AtjNw', xxd: 'lscg', base64: 'w', du: 'dBt', tree: 'LIP', nl: 'bdfhilnsvw', column: 'csto', paste: 'd', diff: 'CUFLIx',
+  od: 'AtjNw', xxd: 'lscg', base64: 'w', du: 'dBtX', tree: 'LIP', nl: 'bdfhilnsvw', column: 'csto', paste: 'd', diff: 'CUFLIxX',
+  date: 'dfIr',
 };
+/** Options whose value is a file the program reads (patterns, scripts, name lists), per program. */
+const FILE_VALUED: Record<string, { spec: OptSpec; names: readonly string[] }> = {};
+const fileValued = (programs: string[], spec: OptSpec, names: readonly string[]): void => {
+  for (const p of programs) FILE_VALUED[p] = { spec: { ...spec, shortValue: VALUED[p] ?? spec.shortValue }, names };
+};
+fileValued(['grep', 'egrep', 'fgrep'], { longValue: ['regexp', 'file', 'exclude-from', 'max-count', 'context', 'after-context', 'before-context', 'directories', 'devices', 'label'] }, ['f', 'file', 'exclude-from']);
+fileValued(['rg'], { longValue: ['regexp', 'file', 'ignore-file', 'glob', 'iglob', 'type', 'type-not', 'max-count', 'context', 'after-context', 'before-context', 'replace', 'pre', 'pre-glob'] }, ['f', 'file', 'ignore-file']);
+fileValued(['sed', 'gsed'], { longValue: ['expression', 'file', 'line-length'] }, ['f', 'file']);
+fileValued(['awk', 'gawk', 'mawk', 'nawk'], { longValue: ['file', 'field-separator', 'assign', 'include'] }, ['f', 'file', 'include']);
+fileValued(['date'], { longValue: ['date', 'file', 'reference', 'iso-8601'] }, ['f', 'file', 'r', 'reference']);
+fileValued(['sort'], { longValue: ['files0-from', 'random-source', 'key', 'field-separator', 'output', 'temporary-directory', 'buffer-size', 'parallel', 'compress-program'] }, ['files0-from', 'random-source']);
+fileValued(['wc'], { longValue: ['files0-from'] }, ['files0-from']);
+fileValued(['du'], { longValue: ['files0-from', 'exclude-from', 'max-depth', 'block-size', 'threshold', 'exclude'] }, ['files0-from', 'X', 'exclude-from']);
+fileValued(['diff'], { longValue: ['from-file', 'to-file', 'exclude-from', 'label', 'ignore-matching-lines'] }, ['from-file', 'to-file', 'X', 'exclude-from']);
 /** Operands that are streams, not files. */
 const STREAMS = /^(-|\/dev\/(null|stdin|stdout|stderr|fd\/[0-2]|zero|urandom|random))$/;
+/** Where a directory change to a place only known at run time (`cd -`, `popd`, `cd $X`) is judged to go: the filesystem root, outside any workspace. */
+const UNKNOWN_PLACE = '/';
+
+/** Programs that only show names and metadata of what they are given (or move into it), never its contents. */
+const NAMES_ONLY = new Set(['ls', 'tree', 'du', 'stat', 'find', 'cd', 'pushd', 'popd']);
+
+/** Whether `prog` shows the contents of the files it is given (so gitignored and .git files matter, not only outside ones). */
+export function showsContents(prog: string): boolean {
+  return !NAMES_ONLY.has(prog);
+}
+
+/** Whether `prog` opens the files named in its arguments (so names xargs appends are files it reads). */
+export function readsNamedFiles(prog: string): boolean {
+  return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog) || prog === 'find' || prog === 'tar';
+}
+
+/**
+ * Whether a pipeline stage prints only names of files below the folders it is given (`find src`, `git ls-files`,
+ * `grep -l`), whose own reads are judged: then xargs after it reads those. Anything else (`cat list`, `git log`)
+ * prints text that may name any file.
+ */
+export function listsWorkspaceNames(words: readonly string[]): boolean {
+  const [prog = '', ...args] = words.map((w, i) => (i === 0 ? w.replace(/^.*\//, '') : w));
+  if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return true;
+  if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep' || prog === 'rg') {
+    return args.some((a) => /^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-matches?)?)$/.test(a));
+  }
+  if (prog === 'git') {
+    const sub = args.find((a) => !a.startsWith('-'));
+    return sub === 'ls-files' || (sub === 'diff' && args.some((a) => a === '--name-only')) || (sub === 'grep' && args.some((a) => /^(-l|--name-only|--files-with-matches)$/.test(a)));
+  }
+  return false;
+}
 
 /** The paths `git diff --no-index A B` compares: it reads any two files, in a repository or not. */
 function gitNoIndexOperands(args: string[]): string[] {
@@ -27,13 +77,24 @@ function gitNoIndexOperands(args: string[]): string[] {
   return [...before, ...(dash < 0 ? [] : rest.slice(dash + 1))];
 }
 
-/**
- * The words of a reading program that name files it opens (find's start points, grep's files after the pattern, cat's files).
- * Threat: `cat ~/.ssh/id_rsa`, `grep -r key ~/.aws`, `find / -name id_rsa`, `git diff --no-index /etc/passwd x` under prefix rules the user wrote for workspace use.
- */
-export function commandReadOperands(cmd: SimpleCommand): string[] {
+/** Where `cd`/`pushd` goes: its operand, home when it has none, and an unknown place for `-`, `popd` or run-time words. */
+function directoryChange(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
-  if (prog === 'git') return gitNoIndexOperands(args).filter((w) => !STREAMS.test(w));
+  if (prog === 'popd' || cmd.dynamic) return [UNKNOWN_PLACE];
+  const operands = args.filter((a) => !/^-[LPe@]+$/.test(a) && a !== '--');
+  if (operands.length === 0) return ['~'];
+  return operands.map((a) => (a === '-' || /^[+-]\d+$/.test(a) ? UNKNOWN_PLACE : a));
+}
+
+/** Files named as option values (`grep -f FILE`, `sed --file=FILE`, `date -f FILE`, `sort --files0-from=FILE`). */
+function optionFiles(prog: string, argv: readonly string[]): string[] {
+  const table = FILE_VALUED[prog];
+  if (!table) return [];
+  return scanArgs(argv, 1, table.spec).opts.flatMap((o) => (isOneOf(o, table.names) && o.value ? [o.value] : []));
+}
+
+/** The operands of a program that reads every file it is given (after its pattern or script, for grep/sed/awk). */
+function fileOperands(prog: string, args: string[]): string[] {
   const find = prog === 'find';
   if (!find && !FILE_READERS.has(prog) && !PATTERN_FIRST.has(prog)) return [];
   const operands: string[] = [];
@@ -45,8 +106,25 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
     else if (options && w.startsWith('-') && w !== '-') {
       if (find) break; // find's expression starts at the first option-like word; start points come before it
       if (/^-[a-zA-Z]$/.test(w) && (VALUED[prog] ?? '').includes(w[1]!)) i++;
+      else if (/^--[^=]+$/.test(w) && (FILE_VALUED[prog]?.spec.longValue ?? []).some((name) => longIs(w.slice(2), name))) i++;
     } else if (!patternGiven) patternGiven = true;
     else operands.push(w);
   }
-  return operands.filter((w) => !STREAMS.test(w));
+  return operands;
+}
+
+/**
+ * The words of a reading program that name paths it opens or moves into: cat's files, grep's files after the pattern,
+ * find's start points, files named by options (`grep -f`), tar's archive and the files it packs, where `cd` goes.
+ * Threat: `cat ~/.ssh/id_rsa`, `grep -f ~/.ssh/id_rsa .`, `tar -czf - ~/.ssh`, `cd ~/.ssh && ls` under prefix rules
+ * the user wrote for workspace use.
+ */
+export function commandReadOperands(cmd: SimpleCommand): string[] {
+  const [prog = '', ...args] = cmd.argv;
+  let named: string[];
+  if (prog === 'git') named = gitNoIndexOperands(args);
+  else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
+  else if (prog === 'tar') named = tarReadOperands(cmd.argv);
+  else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
+  return named.filter((w) => !STREAMS.test(w));
 }

@@ -10,14 +10,18 @@ const AWK: OptSpec = {
   longValue: ['field-separator', 'assign', 'file', 'source', 'exec', 'include', 'load'],
 };
 
+/** What an awk program can do beyond reading its input: a risk flag, or `reads-file` for a file it opens by name. */
+type AwkEffect = { flag: 'code-execution' | 'writes-file' | 'reads-file'; what: string };
+
 /** The effects an awk program text can have, found after removing its string literals. */
-export function awkEffects(program: string): Array<{ flag: 'code-execution' | 'writes-file'; what: string }> {
+export function awkEffects(program: string): AwkEffect[] {
   const code = program.replace(/"(?:[^"\\]|\\.)*"/gs, '""');
-  const out: Array<{ flag: 'code-execution' | 'writes-file'; what: string }> = [];
+  const out: AwkEffect[] = [];
   if (/\bsystem\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'system() runs a shell command' });
   if (/\|\s*&?\s*getline\b/.test(code) || /\|&/.test(code)) out.push({ flag: 'code-execution', what: '"cmd" | getline runs a shell command' });
   if (/\bprintf?\b[^;{}\n]*[^|]\|[^|]/.test(code)) out.push({ flag: 'code-execution', what: 'print | "cmd" pipes output into a shell command' });
   if (/\bprintf?\b[^;{}\n]*>/.test(code)) out.push({ flag: 'writes-file', what: 'print > file writes a file' });
+  if (/\bgetline\b[^;{}\n|]*</.test(code)) out.push({ flag: 'reads-file', what: 'getline < file reads a file named in the program' });
   if (/@load\b/.test(code)) out.push({ flag: 'code-execution', what: '@load loads a compiled extension' });
   return out;
 }
@@ -43,7 +47,10 @@ export function checkAwk(c: CheckInput): void {
   const first = scan.operands[0];
   if (programs.length === 0 && !fromFile && first !== undefined) programs.push({ text: argv[first]!, at: first });
   for (const p of programs) {
-    for (const e of awkEffects(p.text)) flag(c.f, e.flag, `awk ${e.what}`, wordSpan(c, p.at));
+    for (const e of awkEffects(p.text)) {
+      if (e.flag === 'reads-file') block(c.f, `awk ${e.what}`, wordSpan(c, p.at));
+      else flag(c.f, e.flag, `awk ${e.what}`, wordSpan(c, p.at));
+    }
     checkEmbedded(c, p.text, 'awk');
   }
 }

@@ -38,6 +38,29 @@ function normalized(argv: readonly string[]): { words: string[]; index: number[]
   return { words, index };
 }
 
+const READS_ARCHIVE = ['t', 'list', 'x', 'extract', 'get', 'd', 'diff', 'compare'];
+
+/**
+ * The paths tar reads: the archive it lists or extracts, the files it packs (below `-C DIR` when given), and name lists
+ * (`-T`, `-X`). Threat: `tar -czf - ~/.ssh` under `Bash(tar:*)` streams the keys to the agent.
+ */
+export function tarReadOperands(argv: readonly string[]): string[] {
+  const { words } = normalized(argv);
+  const scan = scanArgs(words, 1, TAR);
+  const out: string[] = [];
+  const archive = scan.opts.find((o) => isOneOf(o, ['f', 'file']))?.value;
+  if (archive !== undefined && scan.opts.some((o) => isOneOf(o, READS_ARCHIVE))) out.push(archive);
+  for (const o of scan.opts) if (isOneOf(o, ['T', 'files-from', 'X', 'exclude-from']) && o.value) out.push(o.value);
+  if (scan.opts.some((o) => isOneOf(o, WRITES_ARCHIVE))) {
+    const dir = scan.opts.find((o) => isOneOf(o, ['C', 'directory']))?.value;
+    for (const i of scan.operands) {
+      const w = words[i]!;
+      out.push(dir !== undefined && !w.startsWith('/') && !w.startsWith('~') ? `${dir}/${w}` : w);
+    }
+  }
+  return out;
+}
+
 /**
  * Flags tar options that run programs and modes that write files (extracting overwrites; creating writes the archive).
  * Threat: `tar -xf a.tar --to-command='sh -c …'`, `tar --checkpoint-action=exec=…`, `tar -I 'sh -c …'`, `tar xf a.tar -C ~`.
