@@ -69,6 +69,8 @@ function homeMentions(ws: WorkspaceState): string[] {
   const out = ['GATEHOUSE_HOME', ws.gatehouseHome];
   const rel = relativeInside(ws.gatehouseHome, ws.home);
   if (rel) out.push(`~/${rel}`, `$HOME/${rel}`, `\${HOME}/${rel}`);
+  // GATEHOUSE_HOME is `$XDG_CONFIG_HOME/Gatehouse` when that variable is set (store/home.ts).
+  if (path.basename(ws.gatehouseHome) === 'Gatehouse') out.push('$XDG_CONFIG_HOME/Gatehouse', '${XDG_CONFIG_HOME}/Gatehouse');
   return out;
 }
 
@@ -152,6 +154,10 @@ function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
 const VAR = String.raw`["']?\$\{?(CLAUDE_CONFIG_DIR\b|CODEX_HOME\b|GEMINI_CLI_HOME\}?/+\.gemini\b)`;
 const CONFIG_VAR = new RegExp(`^${VAR}`);
 const REDIRECT_TO_VAR = new RegExp(`>\\|?\\s*${VAR}`);
+// The whole of `$XDG_CONFIG_HOME`, which holds GATEHOUSE_HOME when set (`rm -rf $XDG_CONFIG_HOME`, `mv "${XDG_CONFIG_HOME}/" x`).
+const WHOLE_XDG = /^["']?\$\{?XDG_CONFIG_HOME\}?["']?\/*$/;
+// GATEHOUSE_HOME spelled through the variable, however the word was quoted (`"$XDG_CONFIG_HOME"/Gatehouse`).
+const XDG_GATEHOUSE = /\$\{?XDG_CONFIG_HOME\}?\/+Gatehouse(\/|$)/;
 
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
 function configVarWrite(cmd: SimpleCommand, command: string): string | null {
@@ -161,7 +167,9 @@ function configVarWrite(cmd: SimpleCommand, command: string): string | null {
   if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
   if (isReadOnlyCommand(cmd)) return null;
   const word = cmd.argv.slice(1).find((a) => CONFIG_VAR.test(a));
-  return word === undefined ? null : `${cmd.argv[0]} may change ${word}, inside an agent configuration folder`;
+  if (word !== undefined) return `${cmd.argv[0]} may change ${word}, inside an agent configuration folder`;
+  const whole = cmd.argv.slice(1).find((a) => WHOLE_XDG.test(a));
+  return whole === undefined ? null : `${cmd.argv[0]} may change ${whole}, which holds GATEHOUSE_HOME`;
 }
 
 function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet): TamperFinding[] {
@@ -178,6 +186,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   for (const cmd of analysis?.commands ?? []) {
     const why = stopsGatehouse(cmd, command, ws.gatehousePid);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
+    const xdg = cmd.argv.find((a) => XDG_GATEHOUSE.test(a));
+    if (xdg !== undefined) out.push({ reason: `${GUARD} ${cmd.argv[0]} names GATEHOUSE_HOME through ${xdg}`, range: cmd.span });
     const varWrite = configVarWrite(cmd, command);
     if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
     // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
