@@ -5,12 +5,21 @@ import { wordSpan, type CheckInput } from './context.js';
 interface Injection {
   /** Matches an option word (`--pre`, `--pre=x`, `-P`). */
   option: RegExp;
-  risk: 'code-execution' | 'writes-file' | 'privilege';
+  risk: 'code-execution' | 'writes-file' | 'privilege' | 'outside-workspace';
   what: string;
 }
 
+// A search that follows symbolic links reads wherever they point (the fixture's `src/link-etc -> /etc`).
+const FOLLOWS_LINKS = 'follows symbolic links, which can lead out of the workspace';
+
 const INJECTIONS: Record<string, Injection[]> = {
-  rg: [{ option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' }],
+  rg: [
+    { option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' },
+    { option: /^(-[a-zA-Z]*L[a-zA-Z]*|--follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
+  ],
+  grep: [{ option: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
+  find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
+  tar: [{ option: /^(-[a-zA-Z]*h[a-zA-Z]*|--dereference)$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' }],
   sort: [{ option: /^--compress-prog(r(a(m)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' }],
   man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command' }],
   zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command' }],
@@ -22,6 +31,8 @@ const INJECTIONS: Record<string, Injection[]> = {
   ],
 };
 INJECTIONS['podman'] = INJECTIONS['docker']!;
+INJECTIONS['egrep'] = INJECTIONS['grep']!;
+INJECTIONS['fgrep'] = INJECTIONS['grep']!;
 
 const INSTALLERS: Record<string, RegExp> = {
   npm: /^(install|i|ci|add|update|rebuild)$/, pnpm: /^(install|i|add|update)$/, yarn: /^(install|add)?$/, bun: /^(install|i|add)$/,
@@ -33,7 +44,8 @@ export const TOOLS = new Set([...Object.keys(INJECTIONS), ...Object.keys(INSTALL
 
 /**
  * Flags options that make a tool run programs or write files, and package installs (whose install scripts run).
- * Threat: `rg --pre ./evil x`, `man -P 'sh -c …' ls`, `sort --compress-program=./x`, `docker run --privileged`.
+ * Threat: `rg --pre ./evil x`, `man -P 'sh -c …' ls`, `sort --compress-program=./x`, `docker run --privileged`,
+ * `grep -R key src` through a link to /etc.
  */
 export function checkTools(c: CheckInput): void {
   const argv = c.cmd.argv;
