@@ -257,6 +257,13 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
     block(st.f, 'empty command: there is nothing to run');
     return { parsed: true, commands: [], ...st.f };
   }
+  // bash splits words on spaces, tabs and newlines only: a carriage return, form feed or other control character
+  // is part of a word, so what runs is not what the text appears to say.
+  const control = /[\x00-\x08\x0b-\x1f\x7f]/.exec(command);
+  if (control) {
+    const code = control[0].charCodeAt(0).toString(16).padStart(2, '0');
+    flag(st.f, 'obfuscation', `the command contains the control character \\x${code}, which bash reads differently from how it looks`, { start: control.index, end: control.index + 1 });
+  }
   if (command.length > MAX_LENGTH) {
     flag(st.f, 'obfuscation', `the command is ${command.length} characters long, too long to review`, { start: 0, end: command.length });
   }

@@ -36,9 +36,21 @@ function heredoc(node: Node): ReadRedirect {
   };
 }
 
+/**
+ * Words tree-sitter hangs on a redirect that bash reads as the command's own arguments: in `rm 2>/dev/null -rf /`
+ * the redirect node holds `/dev/null`, `-rf` and `/`; in `cat <<X ~/.ssh/id_rsa` the heredoc node holds the path.
+ */
+export function trailingWords(node: Node): Node[] {
+  if (node.type === 'file_redirect') return node.childrenForFieldName('destination').slice(1);
+  if (node.type === 'heredoc_redirect') return node.childrenForFieldName('argument');
+  return [];
+}
+
 /** Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. */
 export function readRedirect(node: Node, source: string): ReadRedirect {
-  const span = { start: node.startIndex, end: node.endIndex };
+  const dest0 = node.type === 'file_redirect' ? node.childForFieldName('destination') : null;
+  // The redirect ends with its own target; words after it are the command's (trailingWords).
+  const span = { start: node.startIndex, end: dest0 ? dest0.endIndex : node.endIndex };
   if (node.type === 'heredoc_redirect') return heredoc(node);
   if (node.type === 'herestring_redirect') {
     const arg = node.namedChildren[0];

@@ -5,7 +5,7 @@ import { isCodeRunningEnv } from './env-vars.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
 import { absolutePath } from './paths.js';
 import { programName } from './program.js';
-import { readRedirect, type ReadRedirect } from './redirects.js';
+import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
 
@@ -58,9 +58,14 @@ interface Inherit {
   pipe?: { group: number; stage: number };
   background: boolean;
   inCommand: boolean;
+  /** Argument words that sit after a redirect (`rm 2>/dev/null -rf /`), for the command they belong to. */
+  words: Node[];
+  /** The same after a list or pipeline: bash gives them to its last command (`ls | rm 2>/dev/null -rf /`). */
+  tailWords: Node[];
 }
 
-const NONE: Inherit = { redirects: [], tail: [], background: false, inCommand: false };
+const NONE: Inherit = { redirects: [], tail: [], background: false, inCommand: false, words: [], tailWords: [] };
+const COMMANDS = new Set(['command', 'declaration_command', 'unset_command']);
 const MAY_EXPAND = /[$`]|[<>]\(/;
 const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
 
@@ -135,15 +140,22 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
     const field = n.fieldNameForChild(i);
     if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
     else if (field === 'name' || field === 'argument') wordNodes.push(c);
-    else if (field === 'redirect') redirects.push(readRedirect(c, st.source));
+    else if (field === 'redirect') {
+      redirects.push(readRedirect(c, st.source));
+      wordNodes.push(...trailingWords(c));
+    }
   });
+  wordNodes.push(...inh.words);
+  wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   const words = n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st);
+  // The command reaches as far as its last word, which may sit after a redirect outside this node.
+  const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
   for (const variant of loopVariants(words, scope)) {
     st.commands.push({
       words: variant,
       assignments: n.type === 'command' ? assignments : [],
       redirects,
-      span: span(n),
+      span: whole,
       background: inh.background,
       ...(inh.pipe ? { pipe: inh.pipe } : {}),
       cwd: scope.cwd,
@@ -216,7 +228,7 @@ function children(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   kids.forEach((c, i) => {
     if (!c.isNamed) return;
     const bg = kids[i + 1]?.type === '&';
-    const own = inh.tail.length > 0 && c.id !== last?.id ? { ...inh, tail: [] } : inh;
+    const own = (inh.tail.length > 0 || inh.tailWords.length > 0) && c.id !== last?.id ? { ...inh, tail: [], tailWords: [] } : inh;
     walkNode(c, st, scope, bg ? { ...own, background: true } : own);
   });
 }
@@ -242,9 +254,11 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   const pipes: Node[] = [];
   const after: Node[] = [];
   const scanned: Node[] = [];
+  const words: Node[] = [];
   for (const r of n.childrenForFieldName('redirect')) {
     const tail = heredocTail(r);
     redirects.push(readRedirect(r, st.source), ...tail.redirects.map((x) => readRedirect(x, st.source)));
+    words.push(...trailingWords(r), ...tail.redirects.flatMap(trailingWords));
     pipes.push(...tail.pipes);
     after.push(...tail.after);
     const skip = new Set([...tail.pipes, ...tail.after].map((x) => x.id));
@@ -257,8 +271,8 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   }
   const list = body?.type === 'list' || body?.type === 'pipeline';
   const own: Inherit = list
-    ? { ...inh, tail: [...inh.tail, ...redirects] }
-    : { ...inh, redirects: [...inh.redirects, ...inh.tail, ...redirects], tail: [] };
+    ? { ...inh, tail: [...inh.tail, ...redirects], tailWords: [...inh.tailWords, ...words] }
+    : { ...inh, redirects: [...inh.redirects, ...inh.tail, ...redirects], tail: [], words: [...inh.words, ...inh.tailWords, ...words], tailWords: [] };
   if (pipes.length > 0) {
     const group = st.nextPipe++;
     let stage = 0;
@@ -272,7 +286,14 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
 /** Walks one node; commands are appended to st.commands in source order. */
 export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inherit): void {
   const listLike = n.type === 'list' || n.type === 'pipeline' || n.type === 'redirected_statement';
-  const inh = inherited.tail.length > 0 && !listLike ? { ...inherited, redirects: [...inherited.redirects, ...inherited.tail], tail: [] } : inherited;
+  let inh = (inherited.tail.length > 0 || inherited.tailWords.length > 0) && !listLike
+    ? { ...inherited, redirects: [...inherited.redirects, ...inherited.tail], tail: [], words: [...inherited.words, ...inherited.tailWords], tailWords: [] }
+    : inherited;
+  if (inh.words.length > 0 && !listLike && !COMMANDS.has(n.type)) {
+    // `{ ls; } 2>/dev/null x`: bash refuses words after a compound command's redirect; never guess what would run.
+    block(st.findings, 'words follow the redirect of a compound command, which bash does not accept', st.at(span(n)));
+    inh = { ...inh, words: [] };
+  }
   switch (n.type) {
     case 'comment':
       return;
@@ -290,7 +311,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
       let stage = 0;
       const last = n.lastNamedChild;
       for (const c of n.namedChildren) {
-        walkNode(c, st, { ...scope }, { ...inh, tail: c.id === last?.id ? inh.tail : [], pipe: { group, stage: stage++ } });
+        const isLast = c.id === last?.id;
+        walkNode(c, st, { ...scope }, { ...inh, tail: isLast ? inh.tail : [], tailWords: isLast ? inh.tailWords : [], pipe: { group, stage: stage++ } });
       }
       return;
     }
