@@ -11,6 +11,7 @@ import { applyMode, type Outcome } from './mode.js';
 import { collectRisks } from './risks.js';
 import { tamperFindings } from './tamper.js';
 import { readTier } from './tiers.js';
+import { isInside } from './paths.js';
 import { type RequestView, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -91,6 +92,11 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
   const realCwd = ws.realCwd ?? ws.cwd;
   let bad = false;
   a.commands.forEach((cmd, i) => {
+    // `env -C ~/.ssh ls`, `sudo -D /etc cat passwd`: the program itself runs elsewhere (a `cd` is judged as its operand).
+    if (cmd.cwd !== undefined && !isInside(cmd.cwd, ws.cwd)) {
+      bad = true;
+      why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
+    }
     for (const op of commandReadOperands(cmd)) {
       const abs = absolutePath(op, cmd.cwd ?? view.shellCwd, ws.home);
       const opened = new Set([abs, ...(ws.globMatches?.get(abs) ?? [])]);

@@ -173,8 +173,12 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   const inner = innerOf(outer, u, raw, st.ctx);
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
-  if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
-  else if (u.xargs && u.argv[0] && readsNamedFiles(programName(u.argv[0].value)) && namesFromText(raw, words.slice(0, words.length - u.argv.length), prev)) {
+  const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
+  if (u.xargs && wrapperWords.some((w) => /^(-[^-]*a|--arg-file)/.test(w.value))) {
+    // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
+    block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
+  } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
+  else if (u.xargs && u.argv[0] && readsNamedFiles(programName(u.argv[0].value)) && namesFromText(raw, prev)) {
     block(st.f, `xargs hands ${programName(u.argv[0].value)} file names that are only known at run time`, at(raw.span));
   }
   checkEnv(u.env, at, st.f);
@@ -200,13 +204,12 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
 }
 
 /**
- * Whether xargs reads its names from text that may name any file: a file (`< list`, `-a list`) or a pipeline stage
+ * Whether xargs reads its names from text that may name any file: a file (`< list`) or a pipeline stage
  * that does not just list workspace files. Threat: `cat list | xargs cat`, `xargs cat < list` under `Bash(cat:*)`.
  */
-function namesFromText(raw: RawCommand, wrapperWords: Word[], prev: RawCommand | undefined): boolean {
+function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
   if (prev) return !listsWorkspaceNames(prev.words.map((w) => w.value));
-  if (raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op))) return true;
-  return wrapperWords.some((w) => /^(-[^-]*a|--arg-file)/.test(w.value));
+  return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
 }
 
 /** The stage before `raw` in its pipeline, whose output `raw` reads. */

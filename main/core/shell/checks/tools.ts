@@ -16,6 +16,8 @@ const INJECTIONS: Record<string, Injection[]> = {
   rg: [
     { option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' },
     { option: /^(-[a-zA-Z]*L[a-zA-Z]*|--follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
+    // The workspace tiers ask before gitignored files (.env, secrets/) are read; these switch rg's own skipping off.
+    { option: /^(-[a-zA-Z]*u[a-zA-Z]*|--unrestricted|--no-ignore(-[a-z-]+)?)$/, risk: 'outside-workspace', what: 'searches files the repository ignores (secrets, build output)' },
   ],
   grep: [{ option: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
