@@ -80,6 +80,11 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
   const [prog, ...args] = cmd.argv;
   if (prog === undefined || !STOPPERS.has(prog)) return null;
   if (/gatehouse/i.test(wholeCommand)) return `${prog} names the Gatehouse process`;
+  if (prog === 'skill' && killallStops(args)) return 'skill matches the Gatehouse process (a name or every process of a user)';
+  // pm2 manages the processes it was given; `pm2 kill` and `… all` stop every one of them, Gatehouse too if it runs there.
+  if (prog === 'pm2' && (args.includes('kill') || (/^(stop|delete|del|restart|reload)$/.test(args[0] ?? '') && args.includes('all')))) {
+    return `pm2 ${args.join(' ')} stops every process pm2 runs`;
+  }
   if (prog === 'kill' || prog === 'skill') {
     const pids = killTargets(args);
     if (pid !== undefined && pids.some((p) => Math.abs(p) === pid)) return `${prog} targets the Gatehouse pid ${pid}`;

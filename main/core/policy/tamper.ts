@@ -156,8 +156,8 @@ const CONFIG_VAR = new RegExp(`^${VAR}`);
 const REDIRECT_TO_VAR = new RegExp(`>\\|?\\s*${VAR}`);
 // The whole of `$XDG_CONFIG_HOME`, which holds GATEHOUSE_HOME when set (`rm -rf $XDG_CONFIG_HOME`, `mv "${XDG_CONFIG_HOME}/" x`).
 const WHOLE_XDG = /^["']?\$\{?XDG_CONFIG_HOME\}?["']?\/*$/;
-// GATEHOUSE_HOME spelled through the variable, however the word was quoted (`"$XDG_CONFIG_HOME"/Gatehouse`).
-const XDG_GATEHOUSE = /\$\{?XDG_CONFIG_HOME\}?\/+Gatehouse(\/|$)/;
+// GATEHOUSE_HOME spelled through the variable, however quoted or defaulted (`"$XDG_CONFIG_HOME"/Gatehouse`, `${XDG_CONFIG_HOME:-~/.config}/Gatehouse`).
+const XDG_GATEHOUSE = /\$(?:XDG_CONFIG_HOME|\{XDG_CONFIG_HOME(?::?[-=+?][^}]*)?\})\/+Gatehouse(\/|$)/;
 
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
 function configVarWrite(cmd: SimpleCommand, command: string): string | null {

@@ -32,7 +32,7 @@ export function isRemote(word: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || /^[^/\s]+@[^/\s]+:/.test(word);
 }
 
-const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d|nbd\d|zd\d|mem$|kmem$|port$)/;
+const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|disk\/by-|loop\d|sr\d|nbd\d|zd\d|mem$|kmem$|port$)/;
 
 /** True for a raw disk or memory device: writing there destroys a file system. */
 export function isBlockDevice(p: string): boolean {

@@ -159,6 +159,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     out.wrappers.push(name);
     if (spec.kind === 'xargs') out.xargs = true;
     cur = cur.slice(start);
+    // `parallel rm -rf ::: / ~` runs `rm -rf /` and `rm -rf ~`: its inputs are the command's arguments.
+    if (name === 'parallel') cur = cur.filter((w) => w.value !== ':::' && w.value !== ':::+');
     out.forms.push(form(cur));
   }
   out.argv = cur;

@@ -44,6 +44,8 @@ interface Scope {
   cwd: string | null;
   /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
   vars?: Map<string, Word[]>;
+  /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
+  known?: Map<string, string>;
 }
 
 /** Most values a loop variable may take before its commands are left dynamic. */
@@ -147,7 +149,8 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   });
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
-  const words = n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st);
+  if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
+  const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => withKnownValue(w, scope));
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
   for (const variant of loopVariants(words, scope)) {
@@ -162,6 +165,46 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
     });
   }
   nextCwd(words, scope, st);
+}
+
+/** Records what `NAME=value` commands set, for words that expand NAME later (a run-time value forgets it). */
+function remember(assignments: Assignment[], scope: Scope): void {
+  if (assignments.length === 0) return;
+  const known = new Map(scope.known);
+  for (const a of assignments) {
+    if (a.dynamic) known.delete(a.name);
+    else known.set(a.name, a.value);
+  }
+  scope.known = known;
+}
+
+const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
+const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
+const ECHO_SUB = /^(?:\$\(\s*echo\s+([\w./~+,:@%-]+)\s*\)|`\s*echo\s+([\w./~+,:@%-]+)\s*`)$/;
+
+/** The value an expansion has for sure: a name assigned earlier in the script, `$(pwd)`, `$(echo WORD)`; else null. */
+function expansionValue(e: string, scope: Scope): string | null {
+  const named = NAMED.exec(e);
+  if (named) return scope.known?.get(named[1] ?? named[2]!) ?? null;
+  if (PWD_SUB.test(e)) return scope.cwd;
+  const echo = ECHO_SUB.exec(e);
+  return echo ? (echo[1] ?? echo[2]!) : null;
+}
+
+/**
+ * A run-time word whose every expansion has a value fixed by the script itself, with that value in place. It stays
+ * dynamic (no rule vouches for it), but deny rules, hard denies and the tamper guard see what will run.
+ * Threat: `X=/; rm -rf $X`, `rm -rf "$(pwd)"`, `rm -rf $(echo /)`, `x=rm; $x -rf ~/proj`.
+ */
+function withKnownValue(w: Word, scope: Scope): Word {
+  if (!w.dynamic || w.expansions.length === 0) return w;
+  let value = w.value;
+  for (const e of w.expansions) {
+    const v = expansionValue(e, scope);
+    if (v === null) return w;
+    value = value.replaceAll(e, v);
+  }
+  return { ...w, value };
 }
 
 /** The command once for each value of a bound loop variable its words expand (`"$f"`, `of=$t`); as written otherwise. */
@@ -334,7 +377,11 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
       return children(n, st, { ...scope }, NONE);
     }
     case 'variable_assignment':
-      if (!inh.inCommand) checkAssignment(readAssignment(n, st), st);
+      if (!inh.inCommand) {
+        const a = readAssignment(n, st);
+        checkAssignment(a, st);
+        remember([a], scope);
+      }
       return children(n, st, scope, inh);
     case 'simple_expansion':
     case 'expansion':

@@ -80,6 +80,8 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['chroot', privilege({ longValue: ['userspec', 'groups'] }, { operands: 1 })],
   ['watch', { kind: 'eval', opts: { shortValue: 'nq', longValue: ['interval', 'equexit'], stopAtOperand: true } }],
   ['xargs', { kind: 'xargs', opts: { shortValue: 'aEdILnPs', shortAttached: 'eil', longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'], stopAtOperand: true } }],
+  // GNU parallel runs its command once per input, like xargs; inputs after `:::` are appended (see unwrap).
+  ['parallel', { kind: 'xargs', opts: { shortValue: 'aIjSdP', longValue: ['arg-file', 'jobs', 'sshlogin', 'delimiter', 'max-procs', 'colsep', 'results', 'joblog', 'tmpdir', 'workdir'], stopAtOperand: true } }],
   ['exec', { kind: 'exec', opts: { shortValue: 'a', stopAtOperand: true } }],
   ['eval', { kind: 'eval', opts: { stopAtOperand: true } }],
   ['trap', { kind: 'trap', opts: { stopAtOperand: true }, noCommand: ['p', 'l'] }],

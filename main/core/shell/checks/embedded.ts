@@ -17,12 +17,17 @@ export function shellStrings(code: string): string[] {
   return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!))];
 }
 
+// fork() in an endless loop, in the languages agents reach for: `perl -e 'fork while 1'`, `while True: os.fork()`,
+// `while(1){fork()}`, `loop { fork }`; and a process spawning itself forever (`os.system("$0 & $0")` is left to the shell check).
+const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?[^;\n]{0,80}?\bfork\b|\bloop\s*(do|\{)\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)[^;\n]{0,80}?\bfork\b/;
+
 /**
  * Hands shell strings in program text back for analysis, and hard-denies deleting the root or home by library call.
  * Threat: `python -c 'import shutil; shutil.rmtree("/")'`, `perl -e 'system("rm -rf ~")'`, `node -e "execSync('rm -rf ~')"`.
  */
 export function checkEmbedded(c: CheckInput, code: string, via: string): void {
   for (const text of shellStrings(code)) c.scripts.push({ text, via });
+  if (FORK_LOOP.test(code)) flag(c.f, 'destructive', `fork bomb: ${via} code starts processes in an endless loop until the system stalls`, c.cmd.span, 'hard');
   for (const m of code.matchAll(TREE_DELETE)) {
     const target = m[2] ?? '';
     const why = m[3] !== undefined && HOME_EXPR.test(m[3]) ? 'the home directory' : m[2] !== undefined ? protectedTarget(target, c.cwd, c.ctx) : null;

@@ -36,7 +36,7 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
 export function checkDynamic(words: readonly Word[], env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
   const program = words[0];
   if (program?.dynamic) {
-    block(f, `the program to run (${program.value}) is only known at run time`, at(program.span));
+    block(f, `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`, at(program.span));
     return;
   }
   const w = words.find((x) => x.dynamic);

@@ -28,7 +28,7 @@ export function checkProgram(c: CheckInput): void {
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
-  if (SYSTEM_TOOLS.has(name) || /^mkfs/.test(name)) checkSystem(c);
+  if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);
 }

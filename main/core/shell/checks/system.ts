@@ -11,12 +11,15 @@ const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 function checkDisk(c: CheckInput, name: string): void {
   const argv = c.cmd.argv;
   const devices = argv.slice(1).filter((w) => isBlockDevice(w.replace(/^of=/, '')));
-  if (/^mkfs(\..+)?$|^mke2fs$|^mkdosfs$|^mkntfs$|^wipefs$|^blkdiscard$/.test(name)) {
+  if (/^mkfs(\..+)?$|^mke2fs$|^mkdosfs$|^mkntfs$|^wipefs$|^blkdiscard$|^newfs(_\w+)?$/.test(name)) {
     flag(c.f, 'destructive', `${name} erases ${devices[0] ?? 'a file system'}`, c.cmd.span, 'hard');
   } else if (name === 'mkswap' && devices.length > 0) {
     flag(c.f, 'destructive', `mkswap overwrites ${devices[0]}`, c.cmd.span, 'hard');
   } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w))) {
     flag(c.f, 'destructive', `${name} rewrites the partition table of ${devices[0]}`, c.cmd.span, 'hard');
+  } else if (name === 'diskutil' && /^(erase|zero|randomize|secureErase|reformat|partitionDisk|apfs)/i.test(argv[1] ?? '') && !/^(list|info)/i.test(argv[2] ?? '')) {
+    // macOS: `diskutil eraseDisk JHFS+ X /dev/disk2`, `diskutil zeroDisk disk2`, `diskutil apfs deleteContainer …`.
+    flag(c.f, 'destructive', `diskutil ${argv[1]} erases a disk or volume`, c.cmd.span, 'hard');
   } else if (name === 'shred' && devices.length > 0) {
     flag(c.f, 'destructive', `shred overwrites the disk ${devices[0]}`, c.cmd.span, 'hard');
   }
@@ -32,7 +35,7 @@ function checkKill(c: CheckInput, name: string): void {
 
 /** Disk, process and shell-state programs this module checks. */
 export const SYSTEM_TOOLS = new Set([
-  ...PARTITIONERS, ...KILLERS, ...POWER, 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
+  ...PARTITIONERS, ...KILLERS, ...POWER, 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
   'source', '.', 'alias', 'sudoedit', 'crontab', 'init', 'telinit', 'systemctl', 'enable', 'hash',
 ]);
 

@@ -34,7 +34,9 @@ function copyLike(argv: readonly string[], name: string): WriteTarget[] {
   const out: WriteTarget[] = [];
   if (name === 'install' && scan.opts.some((o) => isOneOf(o, ['d', 'directory']))) return ops.map((i) => target(argv, i, false));
   const dest = dir ? dir.valueIndex : ops.length >= 2 || name !== 'ln' ? ops[ops.length - 1] : undefined;
-  if (dest !== undefined) out.push(target(argv, dest, false));
+  // `--target-directory=.claude` holds its value in the option's own word.
+  if (dir?.value !== undefined) out.push({ index: dir.valueIndex, path: dir.value, removes: false, purpose: true });
+  else if (dest !== undefined) out.push(target(argv, dest, false));
   if (name === 'mv') for (const i of ops) if (i !== dest) out.push(target(argv, i, true));
   return out;
 }
