@@ -72,6 +72,17 @@ function globRoot(root: string, glob: string): string {
   return root === '.' ? base : `${root}/${base}`;
 }
 
+/**
+ * Where a search's file glob picks files: its folder (`secrets` for `secrets/**`) and the glob itself at the root
+ * (`.env`, `*.log`), whose matches the probe lists. ripgrep's --glob overrides its ignore rules, so a glob can pick
+ * gitignored files the search would otherwise skip. Threat: Grep `{path: ".", glob: ".env"}` reads the secrets file.
+ */
+function searchGlobPaths(root: string, glob: string | undefined): string[] {
+  if (glob === undefined || glob.startsWith('!') || climbs(glob)) return [];
+  const atRoot = glob.replace(/^(\*\*\/)+/, '');
+  return [globRoot(root, glob), root === '.' ? atRoot : `${root}/${atRoot}`];
+}
+
 function fromList(values: Array<string | undefined | Error>, globs: string[] = []): FileTargets {
   const paths: string[] = [];
   for (const v of values) {
@@ -119,7 +130,7 @@ export function fileTargets(request: ToolRequest): FileTargets {
       const root = str(args, tool, 'path', 'dir_path') ?? '.';
       const glob = str(args, tool, 'glob', 'include');
       if (root instanceof Error || glob instanceof Error) return fromList([root, glob]);
-      return fromList([root], glob === undefined ? [] : [glob]);
+      return fromList([root, ...searchGlobPaths(root, glob)], glob === undefined ? [] : [glob]);
     }
     case 'read_many_files': {
       const paths = stringList(args, tool, 'paths');

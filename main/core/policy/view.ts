@@ -91,7 +91,9 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
   else if (family === 'read' || family === 'write') {
     const t = fileTargets(request);
     flag(t.problem);
-    view.files = t.paths.map((key) => ({ key, facts: facts(key) }));
+    // A read through a glob reads every file it expands to now (Grep's `glob: ".env"`).
+    const expanded = (key: string): string[] => (family === 'read' ? ws.globMatches?.get(key) ?? [] : []);
+    view.files = t.paths.flatMap((key) => [{ key, facts: facts(key) }, ...expanded(key).map((m) => ({ key: m, facts: facts(m) }))]);
     view.climbs = t.climbs;
   } else if (family === 'shell') {
     const t = shellTarget(request);
