@@ -3,7 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { flag, type Findings } from './findings.js';
 import { absolutePath, isBlockDevice, isHarmlessSink, isInside } from './paths.js';
 import type { Redirect, ShellContext, Span } from './types.js';
-import { readWord } from './words.js';
+import { readWord, type Word } from './words.js';
 
 /** A redirect plus, for heredocs and here-strings, the text it feeds to the command's stdin. */
 export interface ReadRedirect {
@@ -46,8 +46,11 @@ export function trailingWords(node: Node): Node[] {
   return [];
 }
 
-/** Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. */
-export function readRedirect(node: Node, source: string): ReadRedirect {
+/**
+ * Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. `knownValue` gives the value a run-time
+ * target has for sure (`F=.claude/settings.json; echo {} > $F`), so the write is judged where it lands.
+ */
+export function readRedirect(node: Node, source: string, knownValue?: (w: Word) => string | null): ReadRedirect {
   const dest0 = node.type === 'file_redirect' ? node.childForFieldName('destination') : null;
   // The redirect ends with its own target; words after it are the command's (trailingWords).
   const span = { start: node.startIndex, end: dest0 ? dest0.endIndex : node.endIndex };
@@ -67,7 +70,7 @@ export function readRedirect(node: Node, source: string): ReadRedirect {
   const word = dest ? readWord(dest, source) : null;
   // `> "$HOME/.bashrc"` still names a known file: $HOME is the one expansion whose value is known.
   const known = word !== null && (!word.dynamic || word.expansions.every((e) => /^\$(HOME|\{HOME\})$/.test(e)) && /^\$\{?HOME/.test(word.value));
-  const target = known ? word.value : null;
+  const target = known ? word.value : word !== null && knownValue ? knownValue(word) : null;
   const op = fd + operator;
   let kind: Redirect['kind'];
   if (operator === '>&-' || operator === '<&-' || ((operator === '>&' || operator === '<&') && target !== null && /^(\d+|-)$/.test(target))) {

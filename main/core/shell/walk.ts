@@ -143,7 +143,7 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
     if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
     else if (field === 'name' || field === 'argument') wordNodes.push(c);
     else if (field === 'redirect') {
-      redirects.push(readRedirect(c, st.source));
+      redirects.push(readRedirect(c, st.source, knownValueIn(scope)));
       wordNodes.push(...trailingWords(c));
     }
   });
@@ -205,6 +205,14 @@ function withKnownValue(w: Word, scope: Scope): Word {
     value = value.replaceAll(e, v);
   }
   return { ...w, value };
+}
+
+/** For redirect targets: the value a run-time word has for sure in this scope, or null. */
+function knownValueIn(scope: Scope): (w: Word) => string | null {
+  return (w) => {
+    const k = withKnownValue(w, scope);
+    return k === w ? null : k.value;
+  };
 }
 
 /** The command once for each value of a bound loop variable its words expand (`"$f"`, `of=$t`); as written otherwise. */
@@ -300,7 +308,7 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   const words: Node[] = [];
   for (const r of n.childrenForFieldName('redirect')) {
     const tail = heredocTail(r);
-    redirects.push(readRedirect(r, st.source), ...tail.redirects.map((x) => readRedirect(x, st.source)));
+    redirects.push(readRedirect(r, st.source, knownValueIn(scope)), ...tail.redirects.map((x) => readRedirect(x, st.source, knownValueIn(scope))));
     words.push(...trailingWords(r), ...tail.redirects.flatMap(trailingWords));
     pipes.push(...tail.pipes);
     after.push(...tail.after);
