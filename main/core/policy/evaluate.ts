@@ -1,6 +1,6 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
-import { commandReadOperands, showsContents } from '../shell/index.js';
+import { commandReadOperands, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
@@ -101,8 +101,11 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const abs = absolutePath(op, cmd.cwd ?? view.shellCwd, ws.home);
       const opened = new Set([abs, ...(ws.globMatches?.get(abs) ?? [])]);
       const contents = showsContents(cmd.argv[0] ?? '');
+      const folders = readsFolders(cmd);
       for (const ref of view.shellRefs) {
         if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
+        // `cat src/*` meets the folder src/link-etc and only prints "Is a directory".
+        if (contents && ref.facts.folder && !folders) continue;
         const tier = readTier(ref.facts, realCwd);
         // `ls build`, `cd .git` show names only: for them just the workspace boundary counts.
         if (tier.allowed || (!contents && ref.facts.insideWorkspace)) continue;

@@ -174,6 +174,7 @@ export async function probeWorkspace(
       gitInternal: inside && rel.toLowerCase().split('/').includes('.git'),
       ignored: false,
       inRepo: false,
+      folder: !view && isFolder(resolved),
     };
     state.paths.set(p, facts);
     if (inside && !facts.gitInternal && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);

@@ -15,6 +15,8 @@ export interface PathFacts {
   ignored: boolean;
   /** Whether cwd is inside a git work tree at all. */
   inRepo: boolean;
+  /** An existing folder (symlinks followed): a program that does not recurse cannot read it (`cat src/*`). */
+  folder?: boolean;
 }
 
 /** Workspace state for one evaluation: facts for every path the request touches. */

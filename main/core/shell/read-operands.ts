@@ -44,6 +44,14 @@ export function showsContents(prog: string): boolean {
   return !NAMES_ONLY.has(prog);
 }
 
+/** Whether the command reads the contents of folders it is given (rg, tar, `grep -r`), rather than failing on them. */
+export function readsFolders(cmd: SimpleCommand): boolean {
+  const [prog = '', ...args] = cmd.argv;
+  if (prog === 'rg' || prog === 'ag' || prog === 'ack' || prog === 'tar' || prog === 'zip') return true;
+  if (/^(grep|egrep|fgrep|diff)$/.test(prog)) return args.some((a) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse|-drecurse)$/.test(a) || a === 'recurse');
+  return false;
+}
+
 /** Whether `prog` opens the files named in its arguments (so names xargs appends are files it reads). */
 export function readsNamedFiles(prog: string): boolean {
   return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog) || prog === 'find' || prog === 'tar';

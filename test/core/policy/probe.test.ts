@@ -76,11 +76,16 @@ describe('probeWorkspace', () => {
     const ws = await probeWorkspace(fx.ws, fx.home, fx.gatehouseHome, ['link-out', './src/../.env', 'src/app.ts']);
     expect(ws.paths.get('link-out')).toEqual({
       requested: path.join(fx.ws, 'link-out'), resolved: path.join(fx.outside, 'secret.txt'),
-      insideWorkspace: false, gitInternal: false, ignored: false, inRepo: false,
+      insideWorkspace: false, gitInternal: false, ignored: false, inRepo: false, folder: false,
     });
     expect(ws.paths.get('./src/../.env')).toMatchObject({ requested: path.join(fx.ws, '.env'), ignored: true, inRepo: true });
-    expect(ws.paths.get('src/app.ts')).toMatchObject({ ignored: false, inRepo: true, insideWorkspace: true });
+    expect(ws.paths.get('src/app.ts')).toMatchObject({ ignored: false, inRepo: true, insideWorkspace: true, folder: false });
     expect(ws.gatehousePid).toBe(4242);
+  });
+
+  it('tells folders from files, following symlinks', async () => {
+    const ws = await probeWorkspace(fx.ws, fx.home, fx.gatehouseHome, ['src', 'src/app.ts', 'missing']);
+    expect([ws.paths.get('src')?.folder, ws.paths.get('src/app.ts')?.folder, ws.paths.get('missing')?.folder]).toEqual([true, false, false]);
   });
 
   it('expands ~ against the given home', async () => {
