@@ -5,6 +5,7 @@ import type { PathFacts, WorkspaceState } from './types.js';
 import type { RequestView, ShellRef } from './view.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { absolutePath } from '../shell/paths.js';
+import { readsNamedFiles, showsContents } from '../shell/index.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
 import {
@@ -55,11 +56,12 @@ function mover(argv: string[]): boolean {
 }
 
 /** Whether the command reads file contents throughout the folders it names. */
-function treeReader(argv: string[]): boolean {
+function treeReader(argv: string[], feedsReader: boolean): boolean {
   const [prog, ...args] = argv;
   if (prog === undefined) return false;
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return args.some((a) => /^(-[a-zA-Z]*[rR]|--recursive|--dereference-recursive)/.test(a));
-  if (prog === 'find') return args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+  // `find ~ -name endpoint.json | xargs cat`: what find lists, the reader after it opens.
+  if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return feedsReader || args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
   if (prog === 'rsync') return true;
   return TREE_READERS.has(prog);
 }
@@ -105,14 +107,14 @@ function isMoveDestination(ref: ShellRef, view: RequestView, ws: WorkspaceState)
   return [cmd.cwd ?? view.shellCwd, view.shellCwd].some((base) => absolutePath(last, base, ws.home) === ref.path);
 }
 
-function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet): string | null {
+function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet, feedsReader: boolean): string | null {
   const argv = view.analysis?.commands[ref.cmd]?.argv ?? [];
   const prog = argv[0] ?? '';
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
     const below = protectedBelow(p, ps);
     if (below !== null && mover(argv) && !isMoveDestination(ref, view, ws)) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
-    if (below === 'GATEHOUSE_HOME' && treeReader(argv)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
+    if (below === 'GATEHOUSE_HOME' && treeReader(argv, feedsReader)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
     if (ref.access !== 'write') continue;
     const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
     if (label) return `${prog} may write ${label} (${p})`;
@@ -178,8 +180,10 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const command = view.command ?? '';
   const named = mentions(command, homeMentions(ws), ps.fold);
   if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
+  // Some command opens the file names xargs hands it (`… | xargs cat`).
+  const feedsReader = (analysis?.commands ?? []).some((c) => c.appendsArgs === true && readsNamedFiles(c.argv[0] ?? '') && showsContents(c.argv[0] ?? ''));
   for (const ref of view.shellRefs) {
-    const why = refFinding(ref, view, ws, ps);
+    const why = refFinding(ref, view, ws, ps, feedsReader);
     if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });
   }
   out.push(...globFindings(view, ps));

@@ -22,6 +22,7 @@ function sedFiles(argv: readonly string[], kind: 'write' | 'read'): string[] {
   if (scripts.length === 0) scripts.push(argv.slice(1).find((a) => !a.startsWith('-')) ?? '');
   return scripts.flatMap((a) => sedEffects(a).filter((e) => e.kind === kind).map((e) => e.arg));
 }
+const FIND_PATTERN = /^-i?(name|path|wholename|regex|lname)$/;
 const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 
 /**
@@ -39,7 +40,10 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
   };
   if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) add(cmd.program);
   let options = true;
-  for (const w of cmd.argv.slice(1)) {
+  const args = cmd.argv.slice(1);
+  for (const [i, w] of args.entries()) {
+    // find's `-name '.*'` is a pattern matched against names, not a path.
+    if (cmd.argv[0] === 'find' && FIND_PATTERN.test(args[i - 1] ?? '')) continue;
     if (options && w === '--') options = false;
     else if (options && w.startsWith('--')) {
       const eq = w.indexOf('=');

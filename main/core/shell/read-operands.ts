@@ -52,6 +52,9 @@ export function readsFolders(cmd: SimpleCommand): boolean {
   return false;
 }
 
+/** File-name patterns that pick secrets, keys, credentials, dotfiles or repository internals. */
+const SECRET_NAMES = /(^|\/)\.(?![./]|$)|\.(pem|key|p12|pfx|kdbx)\b|id_(rsa|dsa|ecdsa|ed25519)|credential|secret|passw|token/i;
+
 /** Whether `prog` opens the files named in its arguments (so names xargs appends are files it reads). */
 export function readsNamedFiles(prog: string): boolean {
   return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog) || prog === 'find' || prog === 'tar';
@@ -64,7 +67,11 @@ export function readsNamedFiles(prog: string): boolean {
  */
 export function listsWorkspaceNames(words: readonly string[]): boolean {
   const [prog = '', ...args] = words.map((w, i) => (i === 0 ? w.replace(/^.*\//, '') : w));
-  if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return true;
+  if (prog === 'find') {
+    // `find . -name .env | xargs cat`: names picked for looking like secrets or dotfiles are not ordinary workspace files.
+    return !args.some((a, i) => /^-i?(name|path|wholename|regex)$/.test(args[i - 1] ?? '') && SECRET_NAMES.test(a));
+  }
+  if (prog === 'fd' || prog === 'fdfind') return !args.some((a) => SECRET_NAMES.test(a) || /^(-[a-zA-Z]*[HIu][a-zA-Z]*|--hidden|--no-ignore)$/.test(a));
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep' || prog === 'rg') {
     return args.some((a) => /^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-matches?)?)$/.test(a));
   }
