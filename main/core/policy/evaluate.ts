@@ -1,7 +1,7 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
 import { commandReadOperands, readsFolders, showsContents } from '../shell/index.js';
-import { absolutePath } from '../shell/paths.js';
+import { absolutePath, physicalSpelling } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
 import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
@@ -98,8 +98,10 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
     for (const op of commandReadOperands(cmd)) {
-      const abs = absolutePath(op, cmd.cwd ?? view.shellCwd, ws.home);
-      const opened = new Set([abs, ...(ws.globMatches?.get(abs) ?? [])]);
+      const base = cmd.cwd ?? view.shellCwd;
+      const abs = absolutePath(op, base, ws.home);
+      const physical = physicalSpelling(op, base, ws.home);
+      const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
       const contents = showsContents(cmd.argv[0] ?? '');
       const folders = readsFolders(cmd);
       for (const ref of view.shellRefs) {

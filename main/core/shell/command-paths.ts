@@ -1,5 +1,5 @@
 // The file paths a simple command names, so the policy can apply path rules, workspace tiers and guard protection.
-import { absolutePath, isRemote } from './paths.js';
+import { absolutePath, isRemote, physicalSpelling } from './paths.js';
 import { isSystemProgram } from './program.js';
 import { commandReadOperands } from './read-operands.js';
 import { writeTargets } from './checks/writes.js';
@@ -36,7 +36,10 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
   const cwd = cmd.cwd ?? ctx.cwd;
   const out = new Set<string>();
   const add = (p: string) => {
-    if (p !== '' && !isRemote(p)) out.add(absolutePath(p, cwd, ctx.home));
+    if (p === '' || isRemote(p)) return;
+    out.add(absolutePath(p, cwd, ctx.home));
+    const physical = physicalSpelling(p, cwd, ctx.home);
+    if (physical !== null) out.add(physical);
   };
   if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) add(cmd.program);
   let options = true;

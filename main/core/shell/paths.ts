@@ -11,12 +11,28 @@ export function expandHome(p: string, home: string): string {
   return p;
 }
 
+// `$PWD`, `${PWD}` and bash's `~+` all name the directory the command runs in.
+const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
+
+/**
+ * The same path with every `..` left for the file system to resolve, or null when it has none. The kernel follows a
+ * symlink before `..`: `src/link-etc/../etc/passwd` is /etc/passwd when src/link-etc points at /etc, though it reads
+ * as src/etc/passwd. Threat: `cat src/link-etc/../etc/passwd` under `Bash(cat:*)`.
+ */
+export function physicalSpelling(p: string, cwd: string, home: string): string | null {
+  const pwd = PWD.exec(p);
+  const x = pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home);
+  if (!x.split('/').includes('..')) return null;
+  const joined = path.isAbsolute(x) ? x : `${cwd}/${x}`;
+  return joined.replace(/\/\.(?=\/|$)/g, '').replace(/\/{2,}/g, '/');
+}
+
 /**
  * An argument made absolute against the directory the command runs in (`$PWD` is that directory). A glob keeps its
  * trailing slash, because bash then matches folders only (`ls -d` of a glob ending in a slash).
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
-  const pwd = /^\$(PWD|\{PWD\})(?=$|\/)/.exec(p);
+  const pwd = PWD.exec(p);
   const abs = path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home));
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }

@@ -24,7 +24,10 @@ describe('commandPathArgs', () => {
     expect(paths('dd if=x of=~/.bashrc')[0]).toContain('/home/u/.bashrc');
     expect(paths('cd .claude && rm settings.json')[1]).toEqual(['/home/u/ws/.claude/settings.json']);
     expect(paths('bash -c "cat ~/.ssh/id_rsa"')[0]).toEqual(['/home/u/.ssh/id_rsa']);
-    expect(paths('wc -l < ../secret.txt')[0]).toEqual(['/home/u/secret.txt']);
+    // `..` is also kept for the file system to resolve, in case a symlink sits before it.
+    expect(paths('wc -l < ../secret.txt')[0]).toEqual(['/home/u/secret.txt', '/home/u/ws/../secret.txt']);
+    expect(paths('cat src/link-etc/../etc/passwd')[0]).toEqual(['/home/u/ws/src/etc/passwd', '/home/u/ws/src/link-etc/../etc/passwd']);
+    expect(paths('cat ~+/README.md')[0]).toEqual(['/home/u/ws/README.md']);
   });
 
   it('skips URLs and remotes, and keeps option names out', () => {
