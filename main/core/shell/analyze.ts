@@ -143,6 +143,9 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   return c;
 }
 
+/** Risk reasons that say a file outside the workspace is written, removed or replaced (see files.ts, redirects.ts). */
+const OUTSIDE_WRITE = /\b(writes|removes|edits in place|overwrites|moves)\b.*outside the workspace/;
+
 /** Words xargs would append from text it reads (split on blanks), so its command is checked with them. */
 function xargsWords(fed: FedText): Word[] {
   return fed.text.split(/\s+/).filter((t) => t !== '').map((t) => ({ ...syntheticWord(t, fed.span), dynamic: fed.dynamic }));
@@ -183,10 +186,17 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
+  const risksStart = st.f.risks.length;
   for (const r of raw.redirects) checkRedirect(r.redirect, inner.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
   if (runScript(u, raw, piped, st, at, depth, inner)) return;
+  commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  if (inner.privileged && st.f.risks.slice(risksStart).some((r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
+    // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
+    const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
+    flag(st.f, 'destructive', `${via} combined with a write outside the workspace`, at(raw.span), 'hard');
+  }
   st.commands.push(cmd);
   if (raw.pipe) {
     const list = stages.get(raw.pipe.group) ?? [];
@@ -210,6 +220,18 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
 function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
   if (prev) return !listsWorkspaceNames(prev.words.map((w) => w.value));
   return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
+}
+
+/**
+ * A program word made at run time from values the command fixes itself (`$(echo rm -rf /)`, `x=rm; $x -rf /`) is read
+ * again as the command it spells, for the deny checks only (the word itself is never allowable).
+ */
+function commandFromValues(words: Word[], raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  const program = words[0];
+  if (!program?.dynamic || /[$`]/.test(program.value)) return;
+  const text = words.map((w) => w.value).join(' ');
+  if (/[$`]/.test(text) || text.trim() === '') return;
+  analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
 }
 
 /** The stage before `raw` in its pipeline, whose output `raw` reads. */

@@ -172,23 +172,33 @@ function remember(assignments: Assignment[], scope: Scope): void {
   if (assignments.length === 0) return;
   const known = new Map(scope.known);
   for (const a of assignments) {
-    if (a.dynamic) known.delete(a.name);
-    else known.set(a.name, a.value);
+    const value = a.dynamic ? expansionValue(a.value, scope) : a.value;
+    if (value === null) known.delete(a.name);
+    else known.set(a.name, value);
   }
   scope.known = known;
 }
 
 const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
+const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]([^$`}]*)\}$/;
 const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
-const ECHO_SUB = /^(?:\$\(\s*echo\s+([\w./~+,:@%-]+)\s*\)|`\s*echo\s+([\w./~+,:@%-]+)\s*`)$/;
+const SILENT_SUB = /^(?:\$\(\s*(?:true|:)?\s*\)|`\s*(?:true|:)?\s*`)$/;
+// `$(echo rm -rf /)`, `$(printf rm)`: plain words printed (quotes allowed, no expansions, escapes or formats).
+const PRINT_SUB = /^(?:\$\(\s*(?:echo|printf)\s+([\w./~+,:@%\s'"-]*?)\s*\)|`\s*(?:echo|printf)\s+([\w./~+,:@%\s'"-]*?)\s*`)$/;
 
-/** The value an expansion has for sure: a name assigned earlier in the script, `$(pwd)`, `$(echo WORD)`; else null. */
+/** The value an expansion has for sure (or, for `${X:-d}` with X unknown, most likely): else null. */
 function expansionValue(e: string, scope: Scope): string | null {
   const named = NAMED.exec(e);
   if (named) return scope.known?.get(named[1] ?? named[2]!) ?? null;
+  const defaulted = DEFAULTED.exec(e);
+  // An unset variable gives the default; deny checks must see what runs in the likely case.
+  if (defaulted) return scope.known?.get(defaulted[1]!) ?? defaulted[2]!.replace(/['"]/g, '');
   if (PWD_SUB.test(e)) return scope.cwd;
-  const echo = ECHO_SUB.exec(e);
-  return echo ? (echo[1] ?? echo[2]!) : null;
+  if (SILENT_SUB.test(e)) return '';
+  const printed = PRINT_SUB.exec(e);
+  if (!printed) return null;
+  const text = (printed[1] ?? printed[2]!).replace(/['"]/g, '');
+  return /%|\\/.test(text) ? null : text;
 }
 
 /**

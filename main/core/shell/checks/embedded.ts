@@ -19,7 +19,7 @@ export function shellStrings(code: string): string[] {
 
 // fork() in an endless loop, in the languages agents reach for: `perl -e 'fork while 1'`, `while True: os.fork()`,
 // `while(1){fork()}`, `loop { fork }`; and a process spawning itself forever (`os.system("$0 & $0")` is left to the shell check).
-const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?[^;\n]{0,80}?\bfork\b|\bloop\s*(do|\{)\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)[^;\n]{0,80}?\bfork\b/;
+const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?[^;]{0,80}?\b(fork|spawn|Popen)\b|\bloop\s*(do|\{)\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)[^;]{0,80}?\b(fork|spawn)\b/;
 
 /**
  * Hands shell strings in program text back for analysis, and hard-denies deleting the root or home by library call.
