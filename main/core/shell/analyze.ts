@@ -181,8 +181,11 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
   } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
-  else if (u.xargs && u.argv[0] && readsNamedFiles(programName(u.argv[0].value)) && namesFromText(raw, prev)) {
-    block(st.f, `xargs hands ${programName(u.argv[0].value)} file names that are only known at run time`, at(raw.span));
+  else if (u.xargs && u.argv[0] && namesFromText(raw, prev)) {
+    const prog = programName(u.argv[0].value);
+    // Names for a reader; for anything else, options or a whole command (`xargs env`, `xargs git diff`) from text.
+    if (readsNamedFiles(prog)) block(st.f, `xargs hands ${prog} file names that are only known at run time`, at(raw.span));
+    else if (prog !== 'echo' && prog !== 'printf') block(st.f, `xargs hands ${prog} arguments from text only known at run time`, at(raw.span));
   }
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);

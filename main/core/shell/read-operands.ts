@@ -105,7 +105,11 @@ function directoryChange(cmd: SimpleCommand): string[] {
 function optionFiles(prog: string, argv: readonly string[]): string[] {
   const table = FILE_VALUED[prog];
   if (!table) return [];
-  return scanArgs(argv, 1, table.spec).opts.flatMap((o) => (isOneOf(o, table.names) && o.value ? [o.value] : []));
+  const opts = scanArgs(argv, 1, table.spec).opts;
+  const named = opts.flatMap((o) => (isOneOf(o, table.names) && o.value ? [o.value] : []));
+  // rg's `-g GLOB` picks the files it names even when they are gitignored: its root-level matches are read.
+  const globs = prog === 'rg' ? opts.flatMap((o) => (isOneOf(o, ['g', 'glob', 'iglob']) && o.value && !o.value.startsWith('!') ? [o.value.replace(/^(\*\*\/)+/, '') || '*'] : [])) : [];
+  return [...named, ...globs];
 }
 
 /** The operands of a program that reads every file it is given (after its pattern or script, for grep/sed/awk). */

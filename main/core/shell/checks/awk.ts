@@ -1,6 +1,6 @@
 // awk programs that run commands or write files: `awk:*` is allowed to read text, not to call system().
 import { block, flag } from '../findings.js';
-import { isOneOf, scanArgs, type OptSpec } from '../options.js';
+import { isOneOf, longIs, scanArgs, type OptSpec } from '../options.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 import { checkEmbedded } from './embedded.js';
 
@@ -15,14 +15,19 @@ type AwkEffect = { flag: 'code-execution' | 'writes-file' | 'reads-file'; what: 
 
 /** The effects an awk program text can have, found after removing its string literals. */
 export function awkEffects(program: string): AwkEffect[] {
-  const code = program.replace(/"(?:[^"\\]|\\.)*"/gs, '""');
+  // Backslash-newline continues a line; regex literals may hold a `"` that would unbalance the string stripping.
+  const joined = program.replace(/\\\r?\n/g, ' ').replace(/(^|[\s({,;!~&|])\/(?:[^/\\\n]|\\.)*\//g, '$1//');
+  const code = joined.replace(/"(?:[^"\\]|\\.)*"/gs, '""');
   const out: AwkEffect[] = [];
   if (/\bsystem\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'system() runs a shell command' });
   if (/\|\s*&?\s*getline\b/.test(code) || /\|&/.test(code)) out.push({ flag: 'code-execution', what: '"cmd" | getline runs a shell command' });
-  if (/\bprintf?\b[^;{}\n]*[^|]\|[^|]/.test(code)) out.push({ flag: 'code-execution', what: 'print | "cmd" pipes output into a shell command' });
+  if (/\bprintf?\b[^;{}\n|]*\|(?!\|)/.test(code)) out.push({ flag: 'code-execution', what: 'print | "cmd" pipes output into a shell command' });
   if (/\bprintf?\b[^;{}\n]*>/.test(code)) out.push({ flag: 'writes-file', what: 'print > file writes a file' });
   if (/\bgetline\b[^;{}\n|]*</.test(code)) out.push({ flag: 'reads-file', what: 'getline < file reads a file named in the program' });
   if (/@load\b/.test(code)) out.push({ flag: 'code-execution', what: '@load loads a compiled extension' });
+  if (/@include\b/.test(code)) out.push({ flag: 'code-execution', what: '@include runs code from another file' });
+  if (/@\w+\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'an indirect call @name(…) can call system()' });
+  if (/\bARGV\s*\[[^\]]*\]\s*=(?!=)/.test(code)) out.push({ flag: 'reads-file', what: 'assigning ARGV makes it read files named in the program' });
   return out;
 }
 
@@ -42,6 +47,10 @@ export function checkAwk(c: CheckInput): void {
       fromFile = true;
       block(c.f, `awk -${o.long ? '-' : ''}${o.name} ${o.value ?? ''} runs a program file whose code cannot be checked`, at);
     } else if (isOneOf(o, ['l', 'load'])) flag(c.f, 'code-execution', `awk --load ${o.value ?? ''} loads a compiled extension`, at);
+    else if (o.name === 'W' && !o.long) block(c.f, `awk -W ${o.value ?? ''} sets an option this check does not read`, at);
+    else if (o.long && ['dump-variables', 'profile', 'pretty-print', 'debug'].some((n) => longIs(o.name, n))) {
+      flag(c.f, 'writes-file', `awk --${o.name} writes a file`, at);
+    }
     else if ('odp'.includes(o.name) && !o.long) flag(c.f, 'writes-file', `awk -${o.name} writes a ${o.name === 'd' ? 'variable dump' : o.name === 'p' ? 'profile' : 'program listing'} file`, at);
   }
   const first = scan.operands[0];

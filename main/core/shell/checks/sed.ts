@@ -5,6 +5,9 @@ import { isHarmlessSink } from '../paths.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 import { sedEffects } from './sed-script.js';
 
+// `w file`, `r file`, `e cmd` as a word of their own, or a `w`/`e` flag closing an `s` command: what GNU sed reads as one.
+const SUSPECT_COMMAND = /(^|[\s;{}:!])[wWrRe](\s|$)|(^|[\s;{}])[wWrR][/~.]|[/|,#@!][gpIiMm0-9]*[we](\s|;|$)/;
+
 const SED: OptSpec = { shortValue: 'efl', shortAttached: 'i', longValue: ['expression', 'file', 'line-length'] };
 
 /**
@@ -26,7 +29,12 @@ export function checkSed(c: CheckInput): void {
   }
   const sandbox = scan.opts.some((o) => isOneOf(o, ['sandbox']));
   for (const s of sandbox ? [] : scripts) {
-    for (const e of sedEffects(s.text)) {
+    const effects = sedEffects(s.text);
+    // Second opinion: a `w`/`W`/`r`/`R`/`e` command word anywhere (after a label, `v`, or a bracket the parser misread).
+    if (effects.length === 0 && SUSPECT_COMMAND.test(s.text)) {
+      block(c.f, 'sed script may hold a command that writes, reads or runs something', wordSpan(c, s.at));
+    }
+    for (const e of effects) {
       const at = wordSpan(c, s.at);
       if (e.kind === 'exec') flag(c.f, 'code-execution', `sed ${e.command} runs text as a shell command`, at);
       else if (e.kind === 'write' && !isHarmlessSink(e.arg)) flag(c.f, 'writes-file', `sed ${e.command} ${e.arg} writes a file`, at);

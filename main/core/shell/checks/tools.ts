@@ -16,13 +16,24 @@ const INJECTIONS: Record<string, Injection[]> = {
   rg: [
     { option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' },
     { option: /^(-[a-zA-Z]*L[a-zA-Z]*|--follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
-    // The workspace tiers ask before gitignored files (.env, secrets/) are read; these switch rg's own skipping off.
+    { option: /^--hostname-bin(=|$)/, risk: 'code-execution', what: 'runs a program to learn the host name' },
+    // The workspace tiers ask before gitignored files (.env, secrets/) and .git/ are read; these switch rg's own skipping off.
+    { option: /^(--hidden|-\.|-[a-zA-Z]*\.[a-zA-Z]*)$/, risk: 'outside-workspace', what: 'also searches hidden files and .git/' },
     { option: /^(-[a-zA-Z]*u[a-zA-Z]*|--unrestricted|--no-ignore(-[a-z-]+)?)$/, risk: 'outside-workspace', what: 'searches files the repository ignores (secrets, build output)' },
   ],
   grep: [{ option: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
-  tar: [{ option: /^(-[a-zA-Z]*h[a-zA-Z]*|--dereference)$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' }],
-  sort: [{ option: /^--compress-prog(r(a(m)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' }],
+  tar: [
+    { option: /^(-[a-zA-Z]*h[a-zA-Z]*|--dereference)$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
+    { option: /^(-g|--listed-incremental|--index-file|--volno-file)(=|$)/, risk: 'writes-file', what: 'writes a bookkeeping file' },
+    { option: /^(-T|--files-from)(=|$)|^-T./, risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
+  ],
+  sort: [
+    { option: /^--compress-prog(r(a(m)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' },
+    { option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' },
+  ],
+  wc: [{ option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
+  du: [{ option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
   man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command' }],
   zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command' }],
   yq: [{ option: /^(-i|--inplace)$/, risk: 'writes-file', what: 'edits the file in place' }],
