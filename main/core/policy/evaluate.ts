@@ -1,7 +1,7 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
 import { commandReadOperands, readsFolders, showsContents } from '../shell/index.js';
-import { absolutePath, physicalSpelling } from '../shell/paths.js';
+import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
 import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
@@ -49,9 +49,30 @@ function matchingRules(rules: LiveRule[], view: RequestView, ws: WorkspaceState,
   return hits.sort((a, b) => a.at - b.at);
 }
 
+/**
+ * `rm -r` of a path that only a symlink makes protected: `rm -rf src/link-etc/*` deletes /etc/* though it reads as a
+ * workspace path. The shell analysis judges the words; this judges where they resolve.
+ */
+function deletesThroughLink(view: RequestView, ws: WorkspaceState): string[] {
+  const a = view.analysis;
+  if (a === null) return [];
+  const out: string[] = [];
+  for (const ref of view.shellRefs) {
+    const cmd = a.commands[ref.cmd];
+    if (!cmd || cmd.argv[0] !== 'rm' || !cmd.argv.some((w) => /^-[a-zA-Z]*[rR]|^--recursive$/.test(w)) || !ref.facts) continue;
+    if (ref.facts.resolved === ref.facts.requested) continue;
+    // `rm -rf src/link-etc` removes the link itself; only a path through it (`link/`, `link/*`, `link/x`) reaches the target.
+    const base = cmd.cwd ?? view.shellCwd;
+    if (cmd.argv.some((w) => !w.endsWith('/') && !/[*?[]/.test(w) && absolutePath(w, base, ws.home) === ref.facts!.requested)) continue;
+    const why = protectedTarget(ref.facts.resolved, ws.cwd, { cwd: ws.realCwd ?? ws.cwd, home: ws.realHome ?? ws.home });
+    if (why !== null) out.push(builtin(`rm -r ${ref.facts.requested} deletes ${why} (through a symbolic link to ${ref.facts.resolved})`));
+  }
+  return [...new Set(out)];
+}
+
 function hardDeny(view: RequestView, book: RuleBook, ws: WorkspaceState, tamper: ReturnType<typeof tamperFindings>): Outcome | null {
   const hits = matchingRules(book.deny, view, ws, 'deny');
-  const builtins = [...(view.analysis?.hardDenies ?? []).map((b) => builtin(b.reason)), ...tamper.map((t) => t.reason)];
+  const builtins = [...(view.analysis?.hardDenies ?? []).map((b) => builtin(b.reason)), ...deletesThroughLink(view, ws), ...tamper.map((t) => t.reason)];
   if (hits.length === 0 && builtins.length === 0) return null;
   const reasons = [...hits.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} denies ${quote(h.what)}`), ...builtins];
   const out: Outcome = { decision: 'deny', reasons };

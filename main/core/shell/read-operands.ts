@@ -119,7 +119,10 @@ function fileOperands(prog: string, args: string[]): string[] {
   const operands: string[] = [];
   let patternGiven = !PATTERN_FIRST.has(prog) || args.some((a) => /^(-[a-zA-Z]*[ef]|--regexp|--file|--expression)/.test(a));
   let options = true;
-  for (let i = 0; i < args.length; i++) {
+  // find's own options (-H, -L, -P, -D debug, -O3) come before its start points.
+  let start = 0;
+  while (find && start < args.length && /^-([HLP]|D|O\d*)$/.test(args[start]!)) start += args[start] === '-D' ? 2 : 1;
+  for (let i = start; i < args.length; i++) {
     const w = args[i]!;
     if (options && w === '--') options = false;
     else if (options && w.startsWith('-') && w !== '-') {

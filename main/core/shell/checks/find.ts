@@ -53,6 +53,10 @@ export function checkFind(c: CheckInput): void {
       i += WRITES.get(w)!;
     }
   }
+  // `find -L src -delete` follows links out of the tree (src/link-etc → /etc) and deletes there.
+  if (destroys && argv.slice(1).some((w) => w === '-L' || w === '-follow')) {
+    flag(c.f, 'destructive', 'find -L with a delete action follows symbolic links and deletes wherever they lead', c.cmd.span, 'hard');
+  }
   if (!destroys || filtered) return;
   for (const start of startPoints(argv)) {
     const why = protectedTarget(start, c.cwd, c.ctx);

@@ -23,6 +23,7 @@ const INJECTIONS: Record<string, Injection[]> = {
   ],
   grep: [{ option: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
+  ls: [{ option: /^-(?=[a-zA-Z]*R)(?=[a-zA-Z]*L)[a-zA-Z]+$|^--dereference$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   tar: [
     { option: /^(-[a-zA-Z]*h[a-zA-Z]*|--dereference)$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
     { option: /^(-g|--listed-incremental|--index-file|--volno-file)(=|$)/, risk: 'writes-file', what: 'writes a bookkeeping file' },
