@@ -95,6 +95,8 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
         add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
       }
     }
+    // Paths written that no word spells out: `cp -r /tmp/evil/.claude .` writes ./.claude.
+    for (const p of writes) if (!redirected.has(p)) add(p, 'write', i, cmd.span, false, true);
     if (cdIsUnknown(cmd)) unsure = true;
   });
   return refs;

@@ -80,7 +80,9 @@ function globRoot(root: string, glob: string): string {
 function searchGlobPaths(root: string, glob: string | undefined): string[] {
   if (glob === undefined || glob.startsWith('!') || climbs(glob)) return [];
   const atRoot = glob.replace(/^(\*\*\/)+/, '');
-  return [globRoot(root, glob), root === '.' ? atRoot : `${root}/${atRoot}`];
+  // ripgrep's `*` also matches a leading dot (`*env` picks .env); the probe's glob expansion does not, so ask for both.
+  const spellings = atRoot.startsWith('*') ? [atRoot, `.${atRoot}`] : [atRoot];
+  return [globRoot(root, glob), ...spellings.map((g) => (root === '.' ? g : `${root}/${g}`))];
 }
 
 function fromList(values: Array<string | undefined | Error>, globs: string[] = []): FileTargets {

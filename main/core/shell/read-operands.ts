@@ -101,6 +101,12 @@ function directoryChange(cmd: SimpleCommand): string[] {
   return operands.map((a) => (a === '-' || /^[+-]\d+$/.test(a) ? UNKNOWN_PLACE : a));
 }
 
+/** Where an rg glob picks files at the search root; its `*` also matches a leading dot (`*env` picks .env). */
+function rootGlobs(glob: string): string[] {
+  const g = glob.replace(/^(\*\*\/)+/, '') || '*';
+  return g.startsWith('*') ? [g, `.${g}`] : [g];
+}
+
 /** Files named as option values (`grep -f FILE`, `sed --file=FILE`, `date -f FILE`, `sort --files0-from=FILE`). */
 function optionFiles(prog: string, argv: readonly string[]): string[] {
   const table = FILE_VALUED[prog];
@@ -108,7 +114,7 @@ function optionFiles(prog: string, argv: readonly string[]): string[] {
   const opts = scanArgs(argv, 1, table.spec).opts;
   const named = opts.flatMap((o) => (isOneOf(o, table.names) && o.value ? [o.value] : []));
   // rg's `-g GLOB` picks the files it names even when they are gitignored: its root-level matches are read.
-  const globs = prog === 'rg' ? opts.flatMap((o) => (isOneOf(o, ['g', 'glob', 'iglob']) && o.value && !o.value.startsWith('!') ? [o.value.replace(/^(\*\*\/)+/, '') || '*'] : [])) : [];
+  const globs = prog === 'rg' ? opts.flatMap((o) => (isOneOf(o, ['g', 'glob', 'iglob']) && o.value && !o.value.startsWith('!') ? rootGlobs(o.value) : [])) : [];
   return [...named, ...globs];
 }
 

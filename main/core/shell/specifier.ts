@@ -131,10 +131,20 @@ function view(cmd: SimpleCommand): View {
   return v;
 }
 
+/** git's global options that change nothing a rule is about: `git --no-pager log` is allowed by `Bash(git log:*)`. */
+const QUIET_GIT_OPTIONS = new Set(['--no-pager', '-P', '--no-optional-locks', '--no-replace-objects', '--literal-pathspecs']);
+
+/** argv after the program, with leading quiet git options dropped when the program is git. */
+function withoutQuietGitOptions(argv: readonly string[]): string[] {
+  let i = 1;
+  if (argv[0] === 'git') while (i < argv.length && QUIET_GIT_OPTIONS.has(argv[i]!)) i++;
+  return argv.slice(i);
+}
+
 function buildView(cmd: SimpleCommand): View {
   const envWords = cmd.env.map((e) => `${e.name}=${e.value}`);
   const program = cmd.program !== undefined && !isSystemProgram(cmd.program) ? cmd.program : cmd.argv[0] ?? '';
-  const allow = [...envWords, program, ...cmd.argv.slice(1)];
+  const allow = [...envWords, program, ...withoutQuietGitOptions(cmd.argv)];
   const full = cmd.forms?.[0];
   const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
   const deny = [...(cmd.forms ?? []), [...envWords, ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));

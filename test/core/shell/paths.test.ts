@@ -45,12 +45,14 @@ describe('commandPathArgs', () => {
 describe('commandWriteTargets', () => {
   it('lists what is written, deleted or moved', () => {
     expect(writes('echo {} > .claude/settings.json')).toEqual(['/home/u/ws/.claude/settings.json']);
-    expect(writes('mv .claude .claude.bak').sort()).toEqual(['/home/u/ws/.claude', '/home/u/ws/.claude.bak']);
+    // .claude.bak may be a folder, in which case mv writes .claude.bak/.claude.
+    expect(writes('mv .claude .claude.bak').sort()).toEqual(['/home/u/ws/.claude', '/home/u/ws/.claude.bak', '/home/u/ws/.claude.bak/.claude']);
+    expect(writes('cp -r /tmp/evil/.claude .')).toEqual(['/home/u/ws', '/home/u/ws/.claude']);
     expect(writes('sed -i "s/a/b/" ~/.claude/settings.json')).toEqual(['/home/u/.claude/settings.json']);
     expect(writes('sort -o .claude/settings.local.json x')).toEqual(['/home/u/ws/.claude/settings.local.json']);
     expect(writes('echo x | tee -a a.txt b.txt')).toEqual(['/home/u/ws/a.txt', '/home/u/ws/b.txt']);
     expect(writes('rm -rf build dist')).toEqual(['/home/u/ws/build', '/home/u/ws/dist']);
-    expect(writes('cp -t out a b')).toEqual(['/home/u/ws/out']);
+    expect(writes('cp -t out a b')).toEqual(['/home/u/ws/out', '/home/u/ws/out/a', '/home/u/ws/out/b']);
   });
 
   it('lists nothing for readers', () => {

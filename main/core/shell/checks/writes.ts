@@ -37,6 +37,15 @@ function copyLike(argv: readonly string[], name: string): WriteTarget[] {
   // `--target-directory=.claude` holds its value in the option's own word.
   if (dir?.value !== undefined) out.push({ index: dir.valueIndex, path: dir.value, removes: false, purpose: true });
   else if (dest !== undefined) out.push(target(argv, dest, false));
+  // Into a folder, each source lands under its own name: `cp -r /tmp/evil/.claude .` writes ./.claude.
+  const into = dir?.value ?? (dest !== undefined ? argv[dest] : undefined);
+  if (into !== undefined) {
+    for (const i of ops) {
+      if (i === dest) continue;
+      const name = argv[i]!.replace(/\/+$/, '').split('/').pop();
+      if (name && name !== '.' && name !== '..') out.push({ index: dir ? dir.valueIndex : dest!, path: `${into.replace(/\/+$/, '')}/${name}`, removes: false, purpose: true });
+    }
+  }
   if (name === 'mv') for (const i of ops) if (i !== dest) out.push(target(argv, i, true));
   return out;
 }
