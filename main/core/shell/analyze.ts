@@ -177,7 +177,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
-  if (u.xargs && wrapperWords.some((w) => /^(-[^-]*a|--arg-file)/.test(w.value))) {
+  if (u.xargs && wrapperWords.some((w) => /^(-[^-]*a|--a(r(g(-(f(i(le?)?)?)?)?)?)?(=|$))/.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
   } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];

@@ -6,7 +6,7 @@ export interface OptSpec {
   shortValue?: string;
   /** Short letters whose value can only be attached and may be empty (`sed -i.bak`, `xargs -i{}`). */
   shortAttached?: string;
-  /** Long names (no `--`) that take the next word as value when written without `=`; prefixes of 3+ letters count. */
+  /** Long names (no `--`) that take the next word as value when written without `=`; any prefix counts (GNU getopt). */
   longValue?: readonly string[];
   /** Stop at the first operand (wrappers, `git` before its subcommand); otherwise GNU-style options may follow operands. */
   stopAtOperand?: boolean;
@@ -33,9 +33,9 @@ export interface Scan {
   end: number;
 }
 
-/** True when `given` names the long option `full`: exactly, or as a GNU-style unambiguous prefix of 3+ letters. */
+/** True when `given` names the long option `full`: exactly, or as a prefix, which GNU getopt accepts when unambiguous (`sed --i`). */
 export function longIs(given: string, full: string): boolean {
-  return given === full || (given.length >= 3 && full.startsWith(given));
+  return given === full || (given.length >= 1 && full.startsWith(given));
 }
 
 function takesLongValue(name: string, spec: OptSpec): boolean {

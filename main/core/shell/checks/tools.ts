@@ -9,32 +9,50 @@ interface Injection {
   what: string;
 }
 
+/**
+ * `--name` or `--name=…` written as any prefix of one of `names` (GNU getopt takes `--comp` for `--compress-program`);
+ * a name given as `[min, name]` needs its first `min` letters (tar's `--list` is its own option, not `--listed-…`).
+ */
+function longOption(...names: Array<string | [number, string]>): RegExp {
+  const alternatives = names.map((entry) => {
+    const [min, n] = typeof entry === 'string' ? [1, entry] : entry;
+    return n.slice(0, min) + n.slice(min).split('').map((ch) => `(?:${ch}`).join('') + ')?'.repeat(n.length - min);
+  });
+  return new RegExp(`^--(?:${alternatives.join('|')})(=|$)`);
+}
+
 // A search that follows symbolic links reads wherever they point (the fixture's `src/link-etc -> /etc`).
 const FOLLOWS_LINKS = 'follows symbolic links, which can lead out of the workspace';
 
 const INJECTIONS: Record<string, Injection[]> = {
   rg: [
     { option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' },
-    { option: /^(-[a-zA-Z]*L[a-zA-Z]*|--follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
+    { option: /^-[a-zA-Z]*L[a-zA-Z]*$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
+    { option: longOption('follow'), risk: 'outside-workspace', what: FOLLOWS_LINKS },
     { option: /^--hostname-bin(=|$)/, risk: 'code-execution', what: 'runs a program to learn the host name' },
     // The workspace tiers ask before gitignored files (.env, secrets/) and .git/ are read; these switch rg's own skipping off.
     { option: /^(--hidden|-\.|-[a-zA-Z]*\.[a-zA-Z]*)$/, risk: 'outside-workspace', what: 'also searches hidden files and .git/' },
     { option: /^(-[a-zA-Z]*u[a-zA-Z]*|--unrestricted|--no-ignore(-[a-z-]+)?)$/, risk: 'outside-workspace', what: 'searches files the repository ignores (secrets, build output)' },
   ],
-  grep: [{ option: /^(-[a-zA-Z]*R[a-zA-Z]*|--dereference-recursive)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
+  grep: [
+    { option: /^-[a-zA-Z]*R[a-zA-Z]*$/, risk: 'outside-workspace', what: FOLLOWS_LINKS },
+    { option: longOption('dereference-recursive'), risk: 'outside-workspace', what: FOLLOWS_LINKS },
+  ],
   find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   ls: [{ option: /^-(?=[a-zA-Z]*R)(?=[a-zA-Z]*L)[a-zA-Z]+$|^--dereference$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   tar: [
-    { option: /^(-[a-zA-Z]*h[a-zA-Z]*|--dereference)$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
-    { option: /^(-g|--listed-incremental|--index-file|--volno-file)(=|$)/, risk: 'writes-file', what: 'writes a bookkeeping file' },
-    { option: /^(-T|--files-from)(=|$)|^-T./, risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
+    { option: /^-[a-zA-Z]*h[a-zA-Z]*$|^--dereference$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
+    { option: /^-g/, risk: 'writes-file', what: 'writes a bookkeeping file' },
+    { option: longOption([5, 'listed-incremental'], 'index-file', 'volno-file'), risk: 'writes-file', what: 'writes a bookkeeping file' },
+    { option: /^-T/, risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
+    { option: longOption('files-from'), risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
   ],
   sort: [
-    { option: /^--compress-prog(r(a(m)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' },
-    { option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' },
+    { option: /^--co(?:m(?:p(?:r(?:e(?:s(?:s(?:-(?:p(?:r(?:o(?:g(?:r(?:a(?:m)?)?)?)?)?)?)?)?)?)?)?)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' },
+    { option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' },
   ],
-  wc: [{ option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
-  du: [{ option: /^--files0-from(=|$)/, risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
+  wc: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
+  du: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
   man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command' }],
   zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command' }],
   yq: [{ option: /^(-i|--inplace)$/, risk: 'writes-file', what: 'edits the file in place' }],
