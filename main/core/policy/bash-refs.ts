@@ -76,7 +76,9 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     refs.push({ path: p, access, cmd, span, unsure: unsure && relative, redirect });
   };
   analysis.commands.forEach((cmd, i) => {
-    const bases = cmd.cwd !== undefined && cmd.cwd !== cwd ? [cmd.cwd, cwd] : [cwd];
+    // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
+    const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
+    const bases = elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd];
     const redirected = new Set<string>();
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -108,8 +110,9 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
  */
 export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
   const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
+  const feedsReader = analysis.commands.some((c) => c.appendsArgs === true && showsContents(c.argv[0] ?? ''));
   for (const cmd of analysis.commands) {
-    if (!showsContents(cmd.argv[0] ?? '')) continue;
+    if (!showsContents(cmd.argv[0] ?? '') && !feedsReader) continue;
     for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));
   }
   return out;

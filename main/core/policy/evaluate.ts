@@ -1,6 +1,6 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
-import { commandReadOperands, readsFolders, showsContents } from '../shell/index.js';
+import { commandReadOperands, readsFolders, readsNamedFiles, showsContents } from '../shell/index.js';
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
@@ -101,6 +101,9 @@ function sessionApproval(view: RequestView, approvals: SessionApproval[], now: D
   );
 }
 
+/** Programs whose output is the names of files below the folders they are given. */
+const LISTERS = new Set(['find', 'fd', 'fdfind', 'ls', 'tree']);
+
 /**
  * Whether a reading program opens a path the workspace tiers would not let a Read tool open (outside the workspace;
  * for programs that show contents also inside .git, gitignored, secret-looking), counting every file a glob expands to: a prefix rule written for
@@ -111,6 +114,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
   const a = view.analysis;
   if (a === null) return false;
   const realCwd = ws.realCwd ?? ws.cwd;
+  // `find secrets | xargs cat`: what a lister walks, the reader after xargs opens, so the lister's folders need the tiers too.
+  const feedsReader = a.commands.some((c) => c.appendsArgs === true && readsNamedFiles(c.argv[0] ?? '') && showsContents(c.argv[0] ?? ''));
   let bad = false;
   a.commands.forEach((cmd, i) => {
     // `env -C ~/.ssh ls`, `sudo -D /etc cat passwd`: the program itself runs elsewhere (a `cd` is judged as its operand).
@@ -123,8 +128,9 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
-      const contents = showsContents(cmd.argv[0] ?? '');
-      const folders = readsFolders(cmd);
+      const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
+      const contents = showsContents(cmd.argv[0] ?? '') || lister;
+      const folders = readsFolders(cmd) || lister;
       for (const ref of view.shellRefs) {
         if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory".

@@ -1,6 +1,7 @@
 // Recognises shell commands that would stop the Gatehouse process (kill, pkill, killall, service managers).
 import type { SimpleCommand } from '../shell/types.js';
 
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'brew', 'apt', 'apt-get', 'dnf', 'pip', 'pipx']);
 const STOPPERS = new Set(['kill', 'pkill', 'killall', 'skill', 'taskkill', 'tskill', 'systemctl', 'launchctl', 'service', 'sv', 'supervisorctl', 'pm2']);
 // What the Gatehouse process is called: headless under node, the desktop app under Electron or its own name.
 const NAMES = ['gatehouse', 'Gatehouse', 'node', 'electron', 'Electron'];
@@ -78,6 +79,10 @@ function killTargets(args: string[]): number[] {
  */
 export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: number | undefined): string | null {
   const [prog, ...args] = cmd.argv;
+  // Removing the package removes the guard as surely as killing it.
+  if (prog !== undefined && PACKAGE_MANAGERS.has(prog) && /^(uninstall|remove|rm|un|r|unlink)$/.test(args.find((a) => !a.startsWith('-')) ?? '') && args.some((a) => /gatehouse/i.test(a))) {
+    return `${prog} removes the Gatehouse package`;
+  }
   if (prog === undefined || !STOPPERS.has(prog)) return null;
   if (/gatehouse/i.test(wholeCommand)) return `${prog} names the Gatehouse process`;
   if (prog === 'skill' && killallStops(args)) return 'skill matches the Gatehouse process (a name or every process of a user)';

@@ -11,6 +11,8 @@ export function expandHome(p: string, home: string): string {
   return p;
 }
 
+const PROC_ROOT = /^\/proc\/(self|thread-self|\d+)\/root(?=\/|$)/;
+
 // `$PWD`, `${PWD}` and bash's `~+` all name the directory the command runs in.
 const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
 
@@ -33,7 +35,8 @@ export function physicalSpelling(p: string, cwd: string, home: string): string |
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
   const pwd = PWD.exec(p);
-  const abs = path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home));
+  // `/proc/self/root/…` (any process's root) is `/…`.
+  const abs = path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home)).replace(PROC_ROOT, '') || '/';
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 
@@ -52,7 +55,7 @@ const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|
 
 /** True for a raw disk or memory device: writing there destroys a file system. */
 export function isBlockDevice(p: string): boolean {
-  return BLOCK_DEVICE.test(path.posix.normalize(p));
+  return BLOCK_DEVICE.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
 }
 
 /** Pseudo-files that absorb or pass on output without touching a real file. */

@@ -344,6 +344,19 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   for (const c of after) walkNode(c, st, scope, inh);
 }
 
+/**
+ * `while true; do x & done`, `until false; do x & done`, `for ((;;)); do x & done`: a loop that never ends and puts
+ * a command in the background each turn.
+ */
+function isEndlessSpawner(n: Node): boolean {
+  const body = n.childForFieldName('body');
+  if (!body || !body.children.some((c) => c.type === '&')) return false;
+  if (n.type === 'c_style_for_statement') return !/;\s*[^;\s][^;]*;/.test(n.text.slice(0, n.text.indexOf('))') + 2)) || /\(\(\s*;\s*;/.test(n.text);
+  const keyword = n.children[0]?.type;
+  const cond = n.childForFieldName('condition')?.text.replace(/;$/, '').trim() ?? '';
+  return keyword === 'until' ? /^(false|!\s*(true|:))$/.test(cond) : /^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(cond);
+}
+
 /** Walks one node; commands are appended to st.commands in source order. */
 export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inherit): void {
   const listLike = n.type === 'list' || n.type === 'pipeline' || n.type === 'redirected_statement';
@@ -405,10 +418,19 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     case 'expansion':
       if (/^\$\{?IFS\b/.test(n.text)) flag(st.findings, 'obfuscation', `${n.text} splices a separator in to hide what the command says`, st.at(span(n)));
       return children(n, st, scope, inh);
+    case 'while_statement':
+    case 'c_style_for_statement':
+      if (isEndlessSpawner(n)) {
+        flag(st.findings, 'destructive', 'fork bomb: an endless loop starts a background process on every turn until the system stalls', st.at(span(n)), 'hard');
+      }
+      return children(n, st, scope, inh);
     case 'test_command':
       // `[[ $x -eq 'a[$(cmd)]' ]]` evaluates the quoted text as arithmetic, which runs the substitution.
       if (/-(eq|ne|lt|le|gt|ge)\b/.test(n.text) && /\[[^\]]*(\$\(|`)/.test(n.text)) {
         flag(st.findings, 'code-execution', 'arithmetic comparison in [[ … ]] evaluates an array index that runs a command', st.at(span(n)));
+      } else if (n.text.startsWith('[[') && /\s-(eq|ne|lt|le|gt|ge)\s/.test(n.text) && /\$/.test(n.text)) {
+        // `x='a[$(id)]'; [[ $x -eq 1 ]]`: the variable's value is evaluated as arithmetic, and its index runs.
+        block(st.findings, 'arithmetic comparison in [[ … ]] evaluates a run-time value as an expression, which can run a command', st.at(span(n)));
       }
       return children(n, st, scope, inh);
     default:
