@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandReadOperands, commandWriteTargets, showsContents } from '../shell/index.js';
+import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { expandHome } from './paths.js';
 
@@ -110,7 +110,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
  */
 export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
   const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
-  const feedsReader = analysis.commands.some((c) => c.appendsArgs === true && showsContents(c.argv[0] ?? ''));
+  const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     if (!showsContents(cmd.argv[0] ?? '') && !feedsReader) continue;
     for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));

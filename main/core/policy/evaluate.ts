@@ -1,6 +1,6 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
-import { commandReadOperands, readsFolders, readsNamedFiles, showsContents } from '../shell/index.js';
+import { commandReadOperands, feedsFileReader, isRecursive, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
@@ -59,7 +59,7 @@ function deletesThroughLink(view: RequestView, ws: WorkspaceState): string[] {
   const out: string[] = [];
   for (const ref of view.shellRefs) {
     const cmd = a.commands[ref.cmd];
-    if (!cmd || cmd.argv[0] !== 'rm' || !cmd.argv.some((w) => /^-[a-zA-Z]*[rR]|^--recursive$/.test(w)) || !ref.facts) continue;
+    if (!cmd || cmd.argv[0] !== 'rm' || !isRecursive(cmd.argv) || !ref.facts) continue;
     if (ref.facts.resolved === ref.facts.requested) continue;
     // `rm -rf src/link-etc` removes the link itself; only a path through it (`link/`, `link/*`, `link/x`) reaches the target.
     const base = cmd.cwd ?? view.shellCwd;
@@ -115,7 +115,7 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
   if (a === null) return false;
   const realCwd = ws.realCwd ?? ws.cwd;
   // `find secrets | xargs cat`: what a lister walks, the reader after xargs opens, so the lister's folders need the tiers too.
-  const feedsReader = a.commands.some((c) => c.appendsArgs === true && readsNamedFiles(c.argv[0] ?? '') && showsContents(c.argv[0] ?? ''));
+  const feedsReader = feedsFileReader(a.commands);
   let bad = false;
   a.commands.forEach((cmd, i) => {
     // `env -C ~/.ssh ls`, `sudo -D /etc cat passwd`: the program itself runs elsewhere (a `cd` is judged as its operand).
@@ -123,14 +123,14 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       bad = true;
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
+    const base = cmd.cwd ?? view.shellCwd;
+    const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
+    const contents = showsContents(cmd.argv[0] ?? '') || lister;
+    const folders = readsFolders(cmd.argv) || lister;
     for (const op of commandReadOperands(cmd)) {
-      const base = cmd.cwd ?? view.shellCwd;
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
-      const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
-      const contents = showsContents(cmd.argv[0] ?? '') || lister;
-      const folders = readsFolders(cmd) || lister;
       for (const ref of view.shellRefs) {
         if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory".

@@ -5,7 +5,7 @@ import type { PathFacts, WorkspaceState } from './types.js';
 import type { RequestView, ShellRef } from './view.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { absolutePath } from '../shell/paths.js';
-import { readsNamedFiles, showsContents } from '../shell/index.js';
+import { feedsFileReader, readsFolders } from '../shell/index.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
 import {
@@ -59,7 +59,7 @@ function mover(argv: string[]): boolean {
 function treeReader(argv: string[], feedsReader: boolean): boolean {
   const [prog, ...args] = argv;
   if (prog === undefined) return false;
-  if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return args.some((a) => /^(-[a-zA-Z]*[rR]|--recursive|--dereference-recursive)/.test(a));
+  if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return readsFolders(argv);
   // `find ~ -name endpoint.json | xargs cat`: what find lists, the reader after it opens.
   if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return feedsReader || args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
   if (prog === 'rsync') return true;
@@ -181,7 +181,7 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const named = mentions(command, homeMentions(ws), ps.fold);
   if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
   // Some command opens the file names xargs hands it (`… | xargs cat`).
-  const feedsReader = (analysis?.commands ?? []).some((c) => c.appendsArgs === true && readsNamedFiles(c.argv[0] ?? '') && showsContents(c.argv[0] ?? ''));
+  const feedsReader = feedsFileReader(analysis?.commands ?? []);
   for (const ref of view.shellRefs) {
     const why = refFinding(ref, view, ws, ps, feedsReader);
     if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });

@@ -2,6 +2,7 @@
 // Tool names and argument shapes follow PROTOCOLS.md (Claude Code 2.x, Gemini CLI 0.x, Codex CLI 0.x).
 import picomatch from 'picomatch';
 import type { ToolRequest } from '../../../common/domain.js';
+import { rootGlobSpellings } from '../shell/index.js';
 
 /** The families the policy treats alike: `Read(...)` covers every read tool, `Edit(...)` every writer. */
 export type ToolFamily = 'shell' | 'read' | 'write' | 'web' | 'mcp' | 'other';
@@ -79,10 +80,7 @@ function globRoot(root: string, glob: string): string {
  */
 function searchGlobPaths(root: string, glob: string | undefined): string[] {
   if (glob === undefined || glob.startsWith('!') || climbs(glob)) return [];
-  const atRoot = glob.replace(/^(\*\*\/)+/, '');
-  // ripgrep's `*` also matches a leading dot (`*env` picks .env); the probe's glob expansion does not, so ask for both.
-  const spellings = atRoot.startsWith('*') ? [atRoot, `.${atRoot}`] : [atRoot];
-  return [globRoot(root, glob), ...spellings.map((g) => (root === '.' ? g : `${root}/${g}`))];
+  return [globRoot(root, glob), ...rootGlobSpellings(glob).map((g) => (root === '.' ? g : `${root}/${g}`))];
 }
 
 function fromList(values: Array<string | undefined | Error>, globs: string[] = []): FileTargets {

@@ -8,6 +8,7 @@ import { checkPipeline, type Stage } from './checks/pipeline.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath } from './paths.js';
+import { longOption } from './options.js';
 import { programName } from './program.js';
 import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
@@ -143,6 +144,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   return c;
 }
 
+const ARG_FILE = longOption('arg-file');
+
 /** Risk reasons that say a file outside the workspace is written, removed or replaced (see files.ts, redirects.ts). */
 const OUTSIDE_WRITE = /\b(writes|removes|edits in place|overwrites|moves)\b.*outside the workspace/;
 
@@ -177,7 +180,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
-  if (u.xargs && wrapperWords.some((w) => /^(-[^-]*a|--a(r(g(-(f(i(le?)?)?)?)?)?)?(=|$))/.test(w.value))) {
+  if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
   } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];

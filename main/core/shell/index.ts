@@ -3,6 +3,7 @@ export { initShellParser, shellParserReady } from './parser.js';
 export { analyzeShellCommand } from './analyze.js';
 export { bashSpecifierMatches, tokenizeSpecifier } from './specifier.js';
 export { commandPathArgs, commandWriteTargets } from './command-paths.js';
-export { commandReadOperands, readsFolders, readsNamedFiles, showsContents } from './read-operands.js';
+export { commandReadOperands, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from './read-operands.js';
+export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
 export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

@@ -42,6 +42,18 @@ function takesLongValue(name: string, spec: OptSpec): boolean {
   return (spec.longValue ?? []).some((full) => longIs(name, full));
 }
 
+/**
+ * `--name` or `--name=…` written as any prefix of one of `names` (GNU getopt takes `--comp` for `--compress-program`);
+ * a name given as `[min, name]` needs its first `min` letters (tar's `--list` is its own option, not `--listed-…`).
+ */
+export function longOption(...names: Array<string | [number, string]>): RegExp {
+  const alternatives = names.map((entry) => {
+    const [min, n] = typeof entry === 'string' ? [1, entry] : entry;
+    return n.slice(0, min) + n.slice(min).split('').map((ch) => `(?:${ch}`).join('') + ')?'.repeat(n.length - min);
+  });
+  return new RegExp(`^--(?:${alternatives.join('|')})(=|$)`);
+}
+
 /** Reads options and operands of `argv` from `start` (usually 1, after the program name). */
 export function scanArgs(argv: readonly string[], start: number, spec: OptSpec): Scan {
   const opts: Opt[] = [];

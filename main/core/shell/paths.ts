@@ -16,14 +16,19 @@ const PROC_ROOT = /^\/proc\/(self|thread-self|\d+)\/root(?=\/|$)/;
 // `$PWD`, `${PWD}` and bash's `~+` all name the directory the command runs in.
 const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
 
+/** `p` with a leading `~`, `~user`, `$HOME`, `$PWD` or `~+` replaced by the folder it names. */
+function expandPlace(p: string, cwd: string, home: string): string {
+  const pwd = PWD.exec(p);
+  return pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home);
+}
+
 /**
  * The same path with every `..` left for the file system to resolve, or null when it has none. The kernel follows a
  * symlink before `..`: `src/link-etc/../etc/passwd` is /etc/passwd when src/link-etc points at /etc, though it reads
  * as src/etc/passwd. Threat: `cat src/link-etc/../etc/passwd` under `Bash(cat:*)`.
  */
 export function physicalSpelling(p: string, cwd: string, home: string): string | null {
-  const pwd = PWD.exec(p);
-  const x = pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home);
+  const x = expandPlace(p, cwd, home);
   if (!x.split('/').includes('..')) return null;
   const joined = path.isAbsolute(x) ? x : `${cwd}/${x}`;
   return joined.replace(/\/\.(?=\/|$)/g, '').replace(/\/{2,}/g, '/');
@@ -34,9 +39,8 @@ export function physicalSpelling(p: string, cwd: string, home: string): string |
  * trailing slash, because bash then matches folders only (`ls -d` of a glob ending in a slash).
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
-  const pwd = PWD.exec(p);
   // `/proc/self/root/…` (any process's root) is `/…`.
-  const abs = path.resolve(cwd, pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home)).replace(PROC_ROOT, '') || '/';
+  const abs = path.resolve(cwd, expandPlace(p, cwd, home)).replace(PROC_ROOT, '') || '/';
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 

@@ -45,15 +45,20 @@ export function showsContents(prog: string): boolean {
 }
 
 /** Whether the command reads the contents of folders it is given (rg, tar, `grep -r`), rather than failing on them. */
-export function readsFolders(cmd: SimpleCommand): boolean {
-  const [prog = '', ...args] = cmd.argv;
+export function readsFolders(argv: readonly string[]): boolean {
+  const [prog = '', ...args] = argv;
   if (prog === 'rg' || prog === 'ag' || prog === 'ack' || prog === 'tar' || prog === 'zip') return true;
-  if (/^(grep|egrep|fgrep|diff)$/.test(prog)) return args.some((a) => /^(-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive|--directories=recurse|-drecurse)$/.test(a) || a === 'recurse');
+  if (/^(grep|egrep|fgrep|diff)$/.test(prog)) return args.some((a) => /^(-[a-zA-Z]*[rR]|--recursive|--dereference-recursive|--directories=recurse|-drecurse)/.test(a) || a === 'recurse');
   return false;
 }
 
 /** File-name patterns that pick secrets, keys, credentials, dotfiles or repository internals. */
 const SECRET_NAMES = /(^|\/)\.(?![./]|$)|\.(pem|key|p12|pfx|kdbx)\b|id_(rsa|dsa|ecdsa|ed25519)|credential|secret|passw|token/i;
+
+/** Whether some command opens the file names xargs hands it (`… | xargs cat`): what comes before it is read too. */
+export function feedsFileReader(commands: readonly SimpleCommand[]): boolean {
+  return commands.some((c) => c.appendsArgs === true && readsNamedFiles(c.argv[0] ?? '') && showsContents(c.argv[0] ?? ''));
+}
 
 /** Whether `prog` opens the files named in its arguments (so names xargs appends are files it reads). */
 export function readsNamedFiles(prog: string): boolean {
@@ -101,8 +106,11 @@ function directoryChange(cmd: SimpleCommand): string[] {
   return operands.map((a) => (a === '-' || /^[+-]\d+$/.test(a) ? UNKNOWN_PLACE : a));
 }
 
-/** Where an rg glob picks files at the search root; its `*` also matches a leading dot (`*env` picks .env). */
-function rootGlobs(glob: string): string[] {
+/**
+ * Where a ripgrep glob (`rg -g`, the Grep tool's `glob`) picks files at the search root: without its leading globstars, and
+ * also with a leading dot, since ripgrep's `*` matches one and bash-style expansion does not (`*env` picks .env).
+ */
+export function rootGlobSpellings(glob: string): string[] {
   const g = glob.replace(/^(\*\*\/)+/, '') || '*';
   return g.startsWith('*') ? [g, `.${g}`] : [g];
 }
@@ -114,7 +122,7 @@ function optionFiles(prog: string, argv: readonly string[]): string[] {
   const opts = scanArgs(argv, 1, table.spec).opts;
   const named = opts.flatMap((o) => (isOneOf(o, table.names) && o.value ? [o.value] : []));
   // rg's `-g GLOB` picks the files it names even when they are gitignored: its root-level matches are read.
-  const globs = prog === 'rg' ? opts.flatMap((o) => (isOneOf(o, ['g', 'glob', 'iglob']) && o.value && !o.value.startsWith('!') ? rootGlobs(o.value) : [])) : [];
+  const globs = prog === 'rg' ? opts.flatMap((o) => (isOneOf(o, ['g', 'glob', 'iglob']) && o.value && !o.value.startsWith('!') ? rootGlobSpellings(o.value) : [])) : [];
   return [...named, ...globs];
 }
 

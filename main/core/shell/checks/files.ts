@@ -5,7 +5,8 @@ import { absolutePath, isBlockDevice, isHarmlessSink, isInside, protectedTarget 
 import { plainOperands, wordSpan, type CheckInput } from './context.js';
 import { writeTargets } from './writes.js';
 
-function isRecursive(argv: readonly string[]): boolean {
+/** Whether `rm`/`chmod`/`chown` were asked to recurse (`-r`, `-R`, `--recursive` or a prefix of it). */
+export function isRecursive(argv: readonly string[]): boolean {
   return argv.slice(1).some((w) => (w.startsWith('--') ? longIs(w.slice(2), 'recursive') : /^-[a-zA-Z]*[rR]/.test(w)));
 }
 

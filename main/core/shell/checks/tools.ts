@@ -1,5 +1,6 @@
 // Options that turn everyday readers and tools into program runners: `rg --pre`, `man -P`, `sort --compress-program` …
 import { flag } from '../findings.js';
+import { longOption } from '../options.js';
 import { wordSpan, type CheckInput } from './context.js';
 
 interface Injection {
@@ -7,18 +8,6 @@ interface Injection {
   option: RegExp;
   risk: 'code-execution' | 'writes-file' | 'privilege' | 'outside-workspace';
   what: string;
-}
-
-/**
- * `--name` or `--name=…` written as any prefix of one of `names` (GNU getopt takes `--comp` for `--compress-program`);
- * a name given as `[min, name]` needs its first `min` letters (tar's `--list` is its own option, not `--listed-…`).
- */
-function longOption(...names: Array<string | [number, string]>): RegExp {
-  const alternatives = names.map((entry) => {
-    const [min, n] = typeof entry === 'string' ? [1, entry] : entry;
-    return n.slice(0, min) + n.slice(min).split('').map((ch) => `(?:${ch}`).join('') + ')?'.repeat(n.length - min);
-  });
-  return new RegExp(`^--(?:${alternatives.join('|')})(=|$)`);
 }
 
 // A search that follows symbolic links reads wherever they point (the fixture's `src/link-etc -> /etc`).
@@ -48,7 +37,7 @@ const INJECTIONS: Record<string, Injection[]> = {
     { option: longOption('files-from'), risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
   ],
   sort: [
-    { option: /^--co(?:m(?:p(?:r(?:e(?:s(?:s(?:-(?:p(?:r(?:o(?:g(?:r(?:a(?:m)?)?)?)?)?)?)?)?)?)?)?)?)?)?(=|$)/, risk: 'code-execution', what: 'runs a compression program' },
+    { option: longOption([2, 'compress-program']), risk: 'code-execution', what: 'runs a compression program' },
     { option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' },
   ],
   wc: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
