@@ -7,7 +7,7 @@ import type { Rule, RuleAction, ToolRequest } from '../../common/domain.js';
 import { decide, evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, initShellParser } from '../../main/core/shell/index.js';
 import { sampleMicros, sampleMillisAsync } from '../support/sample.js';
-import { MAKE_WORKSPACE_SCRIPT } from '../support/shared-dir.js';
+import { MAKE_WORKSPACE_SCRIPT } from '../support/fixtures.js';
 import type { BenchRow, BenchSuite } from '../types.js';
 import { percentile } from '../types.js';
 

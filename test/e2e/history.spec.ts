@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, type Gatehouse } from './fixtures.js';
+import { readmeShot } from './readme-shot.js';
 
 const entries = (page: Page) => page.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
 
@@ -94,7 +95,7 @@ test('search, filter by decision, open an entry, dashboard', async ({ app, gateh
   await app.getByRole('button', { name: 'Open' }).nth(1).click();
   await expect(detail).toContainText('npm publish --tag next');
   await app.locator('.gh-main').evaluate((el) => el.scrollTo(0, 0));
-  await app.screenshot({ path: 'docs/screenshots/history.png' });
+  await readmeShot(app, 'history');
 });
 
 test('a request decided while History is open appears without a reload', async ({ app, gatehouse }) => {

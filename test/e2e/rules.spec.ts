@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, type Gatehouse } from './fixtures.js';
+import { readmeShot } from './readme-shot.js';
 
 const rulesTable = (page: Page) => page.getByRole('table', { name: 'Rules', exact: true });
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')}$`);
@@ -36,7 +37,7 @@ test('a bare `Bash` rule shows the what-if warning and needs an explicit confirm
   await expect(editor.getByRole('region', { name: 'What-if' })).toContainText(/Would have matched 6 past requests/);
   const save = editor.getByRole('button', { name: 'Save rule' });
   await expect(save).toBeDisabled();
-  await app.screenshot({ path: 'docs/screenshots/rules.png' });
+  await readmeShot(app, 'rules');
 
   await editor.getByLabel('I have read the warnings and want to save this rule anyway').check();
   await expect(save).toBeEnabled();

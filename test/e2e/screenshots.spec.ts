@@ -1,17 +1,11 @@
 // README screenshots (1280×800) taken in Chromium against a real core: the queue, a diff review and a
-// command review. Written to docs/screenshots/.
-import { mkdir } from 'node:fs/promises';
+// command review. Written to docs/screenshots/ by `npm run screenshots`, to test-results/ by `npm test`.
 import { expect, test } from './fixtures.js';
-
-const OUT = 'docs/screenshots';
+import { readmeShot } from './readme-shot.js';
 
 const SOURCE = Array.from({ length: 40 }, (_, i) =>
   i === 12 ? '  const timeoutMs = 30_000;' : i === 20 ? '  await client.connect();' : `  // step ${i + 1} of the sync job`,
 ).join('\n');
-
-test.beforeAll(async () => {
-  await mkdir(OUT, { recursive: true });
-});
 
 test('queue, diff review and command review', async ({ app, gatehouse }) => {
   const ws = await gatehouse.workspace({ 'src/sync.ts': `export async function sync() {\n${SOURCE}\n}\n`, 'README.md': '# demo\n' });
@@ -36,13 +30,13 @@ test('queue, diff review and command review', async ({ app, gatehouse }) => {
   await gatehouse.submit({ tool_name: 'WebFetch', agent: 'mcp', session_id: 'research', cwd: ws, args: { url: 'https://example.com/changelog', prompt: 'summarise' } });
 
   await expect(app.locator('.gh-queue-row')).toHaveCount(5);
-  await app.screenshot({ path: `${OUT}/queue.png` });
+  await readmeShot(app, 'queue');
 
   await app.goto(`${gatehouse.url}/#/review/${edit.id}`);
   await expect(app.locator('.gh-diff-host[data-diff-state="ready"]')).toBeVisible();
-  await app.screenshot({ path: `${OUT}/review-diff.png` });
+  await readmeShot(app, 'review-diff');
 
   await app.goto(`${gatehouse.url}/#/review/${command.id}`);
   await expect(app.locator('.gh-command-review')).toBeVisible();
-  await app.screenshot({ path: `${OUT}/review-command.png` });
+  await readmeShot(app, 'review-command');
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../../main/core/cli/check.js';
 import { type Fixture, makeFixture } from './fixture.js';
-import { CLAUDE_FIXTURES_DIR } from '../../../bench/support/shared-dir.js';
+import { CLAUDE_FIXTURES_DIR } from '../../../bench/support/fixtures.js';
 
 let fx: Fixture;
 let rulesFile: string;

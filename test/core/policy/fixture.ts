@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Rule, RuleAction, ToolRequest } from '../../../common/domain.js';
 import { payloadFingerprint } from '../../../main/core/policy/fingerprint.js';
-import { MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/shared-dir.js';
+import { MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/fixtures.js';
 
 /** Folders of one fixture: ws (git repo), outside, ws-evil (prefix twin), a home and a GATEHOUSE_HOME. */
 export interface Fixture {
@@ -18,7 +18,7 @@ export interface Fixture {
   cleanup(): void;
 }
 
-/** Builds the corpus workspace (`../shared/corpus/make-workspace.sh`) in a fresh temp root. */
+/** Builds the fixture workspace (`test/fixtures/make-workspace.sh`) in a fresh temp root. */
 export function makeFixture(): Fixture {
   const root = execFileSync('realpath', [mkdtempSync(path.join(tmpdir(), 'gh-policy-'))], { encoding: 'utf8' }).trim();
   const ws = execFileSync('bash', [MAKE_WORKSPACE_SCRIPT, root], { encoding: 'utf8' }).trim();

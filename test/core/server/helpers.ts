@@ -8,9 +8,9 @@ import type { GatehouseEvent } from '../../../common/api.js';
 import { createCore, type Core, type CoreOptions } from '../../../main/core/core.js';
 import { newSecret } from '../../../main/core/server/auth.js';
 import { startServer, type RunningServer } from '../../../main/core/server/server.js';
-import { CLAUDE_FIXTURES_DIR, MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/shared-dir.js';
+import { CLAUDE_FIXTURES_DIR, MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/fixtures.js';
 
-/** The shared fixtures of Claude Code hook events. */
+/** The Claude Code hook events in test/fixtures. */
 export const FIXTURES = CLAUDE_FIXTURES_DIR;
 const MAKE_WORKSPACE = MAKE_WORKSPACE_SCRIPT;
 

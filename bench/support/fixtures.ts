@@ -1,0 +1,25 @@
+// Where the tests' and benches' fixtures live: in this repository (test/fixtures), so a fresh clone needs nothing
+// beside it. The shared corpus beside the repository (../shared, or GATEHOUSE_SHARED_DIR) is an extra set, run when present.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// From bench/support in the sources, or dist/bench/support when compiled.
+const repoRoot = [path.resolve(here, '..', '..'), path.resolve(here, '..', '..', '..')].find((d) =>
+  existsSync(path.join(d, 'test', 'fixtures', 'make-workspace.sh')),
+) ?? path.resolve(here, '..', '..');
+
+/** The fixture workspace builder (prints the workspace path). */
+export const MAKE_WORKSPACE_SCRIPT = path.join(repoRoot, 'test', 'fixtures', 'make-workspace.sh');
+/** Claude Code hook events, one per tool and event. */
+export const CLAUDE_FIXTURES_DIR = path.join(repoRoot, 'test', 'fixtures', 'claude-code');
+/** Our own policy corpus. */
+export const OWN_CORPUS_FILE = path.join(repoRoot, 'test', 'corpus-extra.json');
+
+/** The shared corpus file beside the repository, or null when there is none (a fresh clone). */
+export const SHARED_CORPUS_FILE: string | null = (() => {
+  const dirs = process.env.GATEHOUSE_SHARED_DIR ? [process.env.GATEHOUSE_SHARED_DIR] : [path.resolve(repoRoot, '..', 'shared'), path.resolve(repoRoot, '..', '..', 'shared')];
+  const found = dirs.map((d) => path.join(d, 'corpus', 'cases.json')).find((f) => existsSync(f));
+  return found ?? null;
+})();
