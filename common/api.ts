@@ -13,6 +13,7 @@ import type {
   RuleInput,
   SessionApproval,
 } from './domain.js';
+import type { GrantChoice, GrantInput } from './grants.js';
 
 /** A result that crosses a process boundary without throwing (STYLE.md §6). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -25,6 +26,8 @@ export interface DecisionInput {
   updated_args?: Record<string, unknown>;
   /** With scope "always": the rule to create (defaults to the suggested pattern). */
   rule?: RuleInput;
+  /** With scope "session": what the grant covers (defaults to this exact call). */
+  grant?: GrantInput;
 }
 
 /** What the review window shows for a file change: the file on disk against the proposed result. */
@@ -65,6 +68,8 @@ export interface RuleSuggestion {
   scope: string | null;
   broad: boolean;
   warning?: string;
+  /** The "approve for session" choices for this request, narrowest first. */
+  grants: GrantChoice[];
 }
 
 /** The what-if analysis of a rule before it is saved. */

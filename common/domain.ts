@@ -1,5 +1,6 @@
 // The Gatehouse domain (DESIGN.md "Domain"): the one vocabulary shared by core, shell, preload and renderer.
 // Plain data only: everything here crosses process boundaries as JSON.
+import type { GrantKind } from './grants.js';
 
 /** Which agent family sent a request; free text beyond the known ones. */
 export type AgentKind = 'claude-code' | 'gemini-cli' | 'codex' | 'mcp' | 'http' | (string & {});
@@ -27,7 +28,7 @@ export interface ToolRequest {
   description?: string;
   presentation?: Presentation;
   group_id?: string;
-  /** Fingerprint for "approve for session"; defaults to tool name plus canonical args. */
+  /** What the agent says the call is about: shown to the person, never trusted — no grant is keyed on it. */
   payload: string;
 }
 
@@ -72,7 +73,7 @@ export interface Verdict {
 export type DecisionStatus = 'approved' | 'denied' | 'expired' | 'cancelled';
 
 /** Who or what produced the final outcome. */
-export type DecidedBy = 'rule' | 'user' | 'session' | 'mode' | 'timeout' | 'shutdown' | 'policy';
+export type DecidedBy = 'rule' | 'user' | 'session' | 'mode' | 'timeout' | 'shutdown' | 'policy' | 'agent';
 
 /** Scope of a person's approval. */
 export type ApprovalScope = 'once' | 'session' | 'always';
@@ -89,6 +90,8 @@ export interface Decision {
   updated_args?: Record<string, unknown>;
   /** Rule pattern created by an "always" decision (echoed to Claude Code as updatedPermissions). */
   created_rule?: Rule;
+  /** With scope "session": what the grant covers, in the words the dialog showed (common/grants.ts). */
+  grant?: string;
   latency_ms: number;
 }
 
@@ -146,6 +149,9 @@ export interface SessionApproval {
   id: string;
   agent: AgentKind;
   session_id: string;
+  /** What the grant covers (common/grants.ts). */
+  kind: GrantKind;
+  /** kind call: Gatehouse's fingerprint of the reviewed tool name and args; otherwise the allow-rule pattern it stands for. */
   payload: string;
   tool_name: string;
   summary: string;
@@ -192,6 +198,8 @@ export interface AuditEntry {
   latency_ms: number | null;
   decided_at: string | null;
   updated_args: Record<string, unknown> | null;
+  /** With a session approval: what the grant covers. */
+  grant: string | null;
   prev_hash: string;
   hash: string;
 }

@@ -49,6 +49,7 @@ const DECIDED_BY: Record<DecidedBy, string> = {
   timeout: 'timeout',
   shutdown: 'shutdown',
   policy: 'a built-in check',
+  agent: 'the agent (it stopped waiting)',
 };
 
 /** Who made a decision, in words ("a rule", "you"). */

@@ -15,7 +15,8 @@ import type {
 } from '../../../common/domain.js';
 import { findPreset, PRESETS } from '../presets.js';
 import type { Store } from '../store/types.js';
-import type { Broker } from './broker.js';
+import type { GrantInput } from '../../../common/grants.js';
+import type { Broker, ResolvedGrant } from './broker.js';
 import { InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
 import { addRules, exportPermissionLists, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
@@ -27,6 +28,8 @@ export interface ApproverPorts {
   suggest(request: ToolRequest): RuleSuggestion;
   /** Throws with a one-line reason when a rule pattern is malformed. */
   validatePattern(pattern: string): void;
+  /** The session grant the person chose for a request (default: this exact call); InputError when it does not fit or cover it. */
+  grantFor(request: ToolRequest, input: GrantInput | undefined): Promise<ResolvedGrant>;
   whatIf: Omit<WhatIfDeps, 'store'>;
 }
 
@@ -63,7 +66,10 @@ export class ApproverService {
 
   /** The person's decision on a pending request (404 unknown, 409 no longer pending, 400 bad input). */
   async decide(id: string, input: DecisionInput): Promise<RequestRecord> {
-    return this.broker.decide(id, input);
+    if (input.scope !== 'session' || input.approved !== true) return this.broker.decide(id, input);
+    // The grant is built from the call the person reviewed and checked to cover it before the decision is taken.
+    const grant = await this.ports.grantFor(this.broker.get(id).request, input.grant);
+    return this.broker.decide(id, input, grant);
   }
 
   /** Every rule, oldest first. */

@@ -3,8 +3,7 @@
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { DecisionInput } from '../../../common/api.js';
-import type { CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, ToolRequest, Verdict } from '../../../common/domain.js';
-import { summarize } from '../store/index.js';
+import type { CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { ConflictError, fromStoreError, InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
@@ -40,6 +39,15 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 // Recently finished requests stay in memory: a waiter that arrives just after the end (or after shutdown closed the
 // store) still gets the outcome, and the hook's updatedInput keeps the person's exact args.
 const RECENT = 1000;
+
+/** A session grant the person chose, checked against the reviewed call (policy-ports.ts `grantFor`). */
+export interface ResolvedGrant {
+  kind: SessionApproval['kind'];
+  /** The fingerprint of the reviewed call (kind call) or the allow-rule pattern the grant stands for. */
+  payload: string;
+  /** What the grant covers, in the words the dialog showed. */
+  summary: string;
+}
 
 /** Holds pending requests and their waiters; records every outcome in the store exactly once. */
 export class Broker {
@@ -152,8 +160,8 @@ export class Broker {
     return [...this.pending.values()].map((p) => p.record);
   }
 
-  /** The person's decision: validates everything first, then creates the rule / session approval and records it. */
-  decide(id: string, input: DecisionInput): RequestRecord {
+  /** The person's decision: validates everything first, then creates the rule / session grant and records it. */
+  decide(id: string, input: DecisionInput, grant?: ResolvedGrant): RequestRecord {
     const entry = this.requirePending(id);
     const { request } = entry.record;
     if (typeof input.approved !== 'boolean') throw new InputError('approved must be true or false');
@@ -164,6 +172,8 @@ export class Broker {
       input.updated_args === undefined ? undefined : validateUpdatedArgs(request.agent, request.tool_name, request.args, input.updated_args);
     if (scope === 'session' && !input.approved) throw new InputError('scope "session" only applies to approvals');
     if (scope === 'session' && !request.session_id) throw new InputError('scope "session" needs a request that carries a session_id');
+    if (scope === 'session' && !grant) throw new InputError('scope "session" needs the grant the person chose');
+    if (scope !== 'session' && input.grant !== undefined) throw new InputError('grant only goes with scope "session"');
     const ruleInput = scope === 'always' ? this.alwaysRule(request, input) : undefined;
 
     const now = this.deps.now();
@@ -180,15 +190,17 @@ export class Broker {
       decision.created_rule = viaStore(() => this.deps.store.createRule(ruleInput));
       this.deps.events.publish({ type: 'rule_changed' });
     }
-    if (scope === 'session' && request.session_id) {
+    if (scope === 'session' && request.session_id && grant) {
       const ttl = this.deps.settings().session_ttl_seconds;
+      decision.grant = grant.summary;
       viaStore(() =>
         this.deps.store.addSessionApproval({
           agent: request.agent,
           session_id: request.session_id as string,
-          payload: request.payload,
+          kind: grant.kind,
+          payload: grant.payload,
           tool_name: request.tool_name,
-          summary: summarize(request.tool_name, request.args),
+          summary: grant.summary,
           expires_at: ttl > 0 ? new Date(now.getTime() + ttl * 1000).toISOString() : null,
         }),
       );
@@ -196,10 +208,10 @@ export class Broker {
     return this.finish(entry, decision);
   }
 
-  /** Ends a pending request as cancelled (agent gone, shutdown); a no-op when it is no longer pending. */
+  /** Ends a pending request as cancelled because its agent stopped waiting; a no-op when it is no longer pending. */
   cancel(id: string, reason: string): void {
     const entry = this.pending.get(id);
-    if (entry) this.end(entry, 'cancelled', 'shutdown', reason);
+    if (entry) this.end(entry, 'cancelled', 'agent', reason);
   }
 
   /** Ends a pending request whose time ran out. Threat: a timeout never approves. */
@@ -218,7 +230,7 @@ export class Broker {
     for (const entry of [...this.pending.values()]) this.end(entry, 'cancelled', 'shutdown', 'Gatehouse shut down before a decision');
   }
 
-  private end(entry: Pending, status: Extract<DecisionStatus, 'expired' | 'cancelled'>, by: 'timeout' | 'shutdown', reason: string): void {
+  private end(entry: Pending, status: Extract<DecisionStatus, 'expired' | 'cancelled'>, by: 'timeout' | 'shutdown' | 'agent', reason: string): void {
     const now = this.deps.now();
     this.finish(entry, {
       status,

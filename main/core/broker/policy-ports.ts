@@ -3,7 +3,10 @@
 import { homedir } from 'node:os';
 import type { Review, RuleSuggestion } from '../../../common/api.js';
 import type { CoreSettings, Rule, ToolRequest, Verdict } from '../../../common/domain.js';
-import { decide, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily } from '../policy/index.js';
+import { describeGrant } from '../../../common/grants.js';
+import {
+  decide, grantChoices, grantFromChoice, grantPattern, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
+} from '../policy/index.js';
 import { buildReview } from '../review/review.js';
 import { shellCommandOf } from '../review/shell-command.js';
 import { analyzeShellCommand, initShellParser } from '../shell/index.js';
@@ -11,6 +14,16 @@ import type { ShellAnalysis } from '../shell/types.js';
 import { createRedactor } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import type { ApproverPorts } from './approver-service.js';
+import { InputError } from './errors.js';
+
+/** The command prefix a session grant can offer: the suggested rule's prefix, or the whole of a single command. */
+function commandPrefix(pattern: string, analysis: ShellAnalysis | undefined): string | null {
+  if (analysis?.commands.length !== 1) return null;
+  const m = /^Bash\((.+):\*\)$/.exec(pattern);
+  if (m?.[1]) return m[1];
+  const argv = analysis.commands[0]?.argv ?? [];
+  return argv.length > 0 ? argv.join(' ') : null;
+}
 
 /** Everything the core needs from the policy side. */
 export interface PolicyPorts extends ApproverPorts {
@@ -60,10 +73,35 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
         home: userHome,
       }),
     suggest(request): RuleSuggestion {
-      const s = suggestRulePattern(request, analysisOf(request));
-      const suggestion: RuleSuggestion = { pattern: s.pattern, scope: request.cwd, broad: s.broad };
+      const analysis = analysisOf(request);
+      const s = suggestRulePattern(request, analysis);
+      const suggestion: RuleSuggestion = { pattern: s.pattern, scope: request.cwd, broad: s.broad, grants: grantChoices(request, commandPrefix(s.pattern, analysis)) };
       if (s.warning) suggestion.warning = s.warning;
       return suggestion;
+    },
+    async grantFor(request, input) {
+      const grant = grantFromChoice(request, input);
+      if (grant === null) throw new InputError(`grant: "${input?.kind}" does not fit this ${request.tool_name} request`);
+      const summary = describeGrant(request.tool_name, grant);
+      let pattern: string | null;
+      try {
+        pattern = grantPattern(request.tool_name, grant);
+        if (pattern !== null) parseRulePattern(pattern);
+      } catch (e) {
+        throw new InputError(`grant: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (pattern === null) return { kind: grant.kind, payload: payloadFingerprint(request.tool_name, request.args), summary };
+      // A grant must cover the call the person reviewed, judged as an allow rule would be (every command of a chain, tiers).
+      const at = opts.now();
+      const rule: Rule = {
+        id: 'grant-check', action: 'allow', pattern, scope: null, enabled: true, expires_at: null, uses_left: null, note: null,
+        created_at: at.toISOString(), last_used_at: null, hit_count: 0, source: 'user',
+      };
+      const verdict = await decide(request, { rules: [rule], sessionApprovals: [], mode: 'interactive', home: userHome, gatehouseHome: opts.home, now: at });
+      if (verdict.decision !== 'allow') {
+        throw new InputError(`grant: ${summary} does not cover this request (${verdict.reasons[0] ?? 'it would still ask'})`);
+      }
+      return { kind: grant.kind, payload: pattern, summary };
     },
     validatePattern: (pattern) => {
       parseRulePattern(pattern);

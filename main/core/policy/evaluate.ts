@@ -1,11 +1,12 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
-import type { Rule, SessionApproval, Verdict } from '../../../common/domain.js';
+import type { Rule, Verdict } from '../../../common/domain.js';
 import { commandReadOperands, feedsFileReader, isRecursive, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
 import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
 import { payloadFingerprint } from './fingerprint.js';
+import { grantRules, liveGrants, ruleName } from './grants.js';
 import { shellCandidates } from './shell-index.js';
 import { applyMode, type Outcome } from './mode.js';
 import { collectRisks } from './risks.js';
@@ -82,23 +83,25 @@ function hardDeny(view: RequestView, book: RuleBook, ws: WorkspaceState, tamper:
 }
 
 /**
- * Session approvals match the agent, its session and the payload. For shell, file and web tools the
- * payload must be the one Gatehouse computes from the arguments.
- * Threat: an agent that sends an approved payload string with different arguments, or with another tool.
+ * Session grants of the request's agent and session: "this exact call" by Gatehouse's own fingerprint of the tool
+ * name and args, the others as allow rules of that session judged exactly like the person's rules (every command of
+ * a chain, the workspace tiers for reads). A grant decides only what the rules alone would not have allowed.
+ * Threat: the agent's `payload` is its own words — a grant keyed on it would let the agent pick what gets approved.
  */
-function sessionApproval(view: RequestView, approvals: SessionApproval[], now: Date): SessionApproval | undefined {
+function sessionGrant(view: RequestView, input: PolicyInput, book: RuleBook, ws: WorkspaceState): Outcome | null {
   const r = view.request;
-  if (r.session_id === null) return undefined;
-  const pinned = view.family !== 'mcp' && view.family !== 'other';
-  if (pinned && r.payload !== payloadFingerprint(r.tool_name, r.args)) return undefined;
-  return approvals.find(
-    (a) =>
-      a.session_id === r.session_id &&
-      a.agent === r.agent &&
-      a.tool_name === r.tool_name &&
-      a.payload === r.payload &&
-      (a.expires_at === null || Date.parse(a.expires_at) > now.getTime()),
-  );
+  const grants = liveGrants(input.sessionApprovals, r.agent, r.session_id, input.now);
+  if (grants.length === 0) return null;
+  const fingerprint = payloadFingerprint(r.tool_name, r.args);
+  const exact = grants.find((g) => g.kind === 'call' && g.tool_name === r.tool_name && g.payload === fingerprint);
+  if (exact) return { decision: 'allow', reasons: [`session approval: ${exact.summary}`], session_approved: true };
+  const rules = grantRules(grants);
+  if (rules.length === 0) return null;
+  const merged: RuleBook = { deny: [], ask: [], allow: [...ruleBook(rules, ws, input.now).allow, ...book.allow] };
+  const withGrants = allowRules(view, merged, ws, []);
+  if (withGrants === null || allowRules(view, book, ws, []) !== null) return null;
+  const { matched_rule: _grant, ...out } = withGrants;
+  return { ...out, session_approved: true };
 }
 
 /** Programs whose output is the names of files below the folders they are given. */
@@ -172,15 +175,24 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
   }
   if (!covered || a.blockers.length > 0 || !a.parsed) return null;
-  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `rule ${u.rule.pattern} allows ${quote(u.text)}`) };
+  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`) };
   if (used[0]) out.matched_rule = used[0].rule.id;
   return out;
+}
+
+/** Whether a write lands inside a `.git` folder, as requested or where it resolves (config, hooks: code on the next git command). */
+function writesGitInternals(facts: { requested: string; resolved: string }): boolean {
+  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git'));
 }
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
   if (view.files.length === 0) return null;
   const used: Array<{ rule: Rule; path: string }> = [];
   for (const f of view.files) {
+    if (view.family === 'write' && writesGitInternals(f.facts)) {
+      why.push(`built-in: ${f.facts.requested} is inside .git/ — git runs what its config and hooks say on the next git command, so no rule or grant vouches for writing there`);
+      return null;
+    }
     const lr = book.allow.find((r) => allowCoversFile(r, f, view, ws));
     if (!lr) {
       const moved = f.facts.resolved !== f.facts.requested;
@@ -191,7 +203,7 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
     used.push({ rule: lr.rule, path: f.facts.requested });
   }
-  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `rule ${u.rule.pattern} allows ${view.tool} on ${u.path}`) };
+  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${view.tool} on ${u.path}`) };
   if (used[0]) out.matched_rule = used[0].rule.id;
   return out;
 }
@@ -200,7 +212,7 @@ function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (view.family === 'shell') return allowShell(view, book, ws, why);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
   const lr = book.allow.find((r) => allowCoversCall(r, view, ws));
-  return lr ? { decision: 'allow', reasons: [`rule ${lr.rule.pattern} allows ${view.tool}`], matched_rule: lr.rule.id } : null;
+  return lr ? { decision: 'allow', reasons: [`${ruleName(lr.rule)} allows ${view.tool}`], matched_rule: lr.rule.id } : null;
 }
 
 function tiers(view: RequestView, ws: WorkspaceState, why: string[]): Outcome | null {
@@ -234,8 +246,8 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   if (asks[0]) {
     return { decision: 'ask', reasons: asks.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} asks for ${quote(h.what)}`), matched_rule: asks[0].rule.id };
   }
-  const session = sessionApproval(view, input.sessionApprovals, input.now);
-  if (session) return { decision: 'allow', reasons: [`session approval: you approved this exact call earlier in this session (${session.summary})`], session_approved: true };
+  const session = view.problem === null ? sessionGrant(view, input, book, ws) : null;
+  if (session) return session;
   if (view.problem !== null) return { decision: 'ask', reasons: [`built-in: cannot judge this request — ${view.problem}`], undecidable: true };
   const why: string[] = [];
   const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why);

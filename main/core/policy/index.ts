@@ -8,5 +8,7 @@ export { requestPaths } from './view.js';
 export { type PatternSuggestion, suggestRulePattern } from './suggest.js';
 export { ruleMatchesRequest } from './what-if.js';
 export { payloadFingerprint } from './fingerprint.js';
+export { grantChoices, grantFromChoice } from './grant-choices.js';
+export { grantPattern } from './grants.js';
 export { ruleIsLive } from './rule-match.js';
 export { type ToolFamily, toolFamily } from './tools.js';

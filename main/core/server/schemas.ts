@@ -69,6 +69,15 @@ export const DecisionBody = Type.Object({
   scope: Type.Optional(Type.Union([Type.Literal('once'), Type.Literal('session'), Type.Literal('always')])),
   updated_args: Type.Optional(JsonObject),
   rule: Type.Optional(RuleBody),
+  grant: Type.Optional(
+    Type.Object(
+      {
+        kind: Type.Union([Type.Literal('call'), Type.Literal('file'), Type.Literal('workspace'), Type.Literal('prefix'), Type.Literal('tool')]),
+        value: Type.Optional(Type.String({ maxLength: 4096 })),
+      },
+      { additionalProperties: false },
+    ),
+  ),
 });
 
 /** POST /v1/rules/import. */

@@ -10,7 +10,7 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
 const STATUSES: readonly RequestStatus[] = ['pending', 'approved', 'denied', 'expired', 'cancelled'];
-const DECIDERS: readonly DecidedBy[] = ['rule', 'user', 'session', 'mode', 'timeout', 'shutdown', 'policy'];
+const DECIDERS: readonly DecidedBy[] = ['rule', 'user', 'session', 'mode', 'timeout', 'shutdown', 'policy', 'agent'];
 const EQUALITY = ['agent', 'session_id', 'cwd', 'tool_name', 'rule_id'] as const;
 
 /** SQL pieces for the audit table aliased `a`; `match` is the sanitized FTS5 query, if any. */

@@ -14,7 +14,7 @@ import { summarize } from './summary.js';
 import { StoreConflictError, StoreInputError, StoreNotFoundError } from './types.js';
 
 const DECISION_STATUSES: readonly DecisionStatus[] = ['approved', 'denied', 'expired', 'cancelled'];
-const DECIDERS: readonly DecidedBy[] = ['rule', 'user', 'session', 'mode', 'timeout', 'shutdown', 'policy'];
+const DECIDERS: readonly DecidedBy[] = ['rule', 'user', 'session', 'mode', 'timeout', 'shutdown', 'policy', 'agent'];
 const VERDICTS: readonly Verdict['decision'][] = ['allow', 'deny', 'ask'];
 
 /** audit_meta key: seq of the last entry pruned (the chain restarts after it). */
@@ -50,14 +50,14 @@ export function auditWriter(
     `INSERT INTO audit (${AUDIT_COLUMNS})
      VALUES (@seq, @id, @received_at, @agent, @session_id, @cwd, @tool_name, @args_json, @description, @summary, @presentation_json,
        @group_id, @payload, @verdict_json, @status, @decided_by, @decided_at, @rule_id, @reason, @scope, @updated_args_json,
-       @created_rule_id, @latency_ms, @prev_hash, @hash, @decision_hash, @decision_seq)`,
+       @created_rule_id, @latency_ms, @prev_hash, @hash, @decision_hash, @decision_seq, @grant_text)`,
   );
   const byId = db.prepare<[string], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE id = ?`);
   const pending = db.prepare<[], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE status = 'pending' ORDER BY seq`);
   const decide = db.prepare(
     `UPDATE audit SET status = @status, decided_by = @decided_by, decided_at = @decided_at, rule_id = @rule_id, reason = @reason,
        scope = @scope, updated_args_json = @updated_args_json, created_rule_id = @created_rule_id, latency_ms = @latency_ms,
-       decision_hash = @decision_hash, decision_seq = @decision_seq
+       decision_hash = @decision_hash, decision_seq = @decision_seq, grant_text = @grant_text
      WHERE id = @id AND status = 'pending'`,
   );
   const setDecisionSeq = db.prepare<[string]>(
@@ -92,7 +92,7 @@ export function auditWriter(
       verdict_json: canonicalJson(redactor.value(verdict)),
       status: 'pending',
       decided_by: null, decided_at: null, rule_id: null, reason: null, scope: null,
-      updated_args_json: null, created_rule_id: null, latency_ms: null, decision_hash: null, decision_seq: null,
+      updated_args_json: null, created_rule_id: null, latency_ms: null, decision_hash: null, decision_seq: null, grant_text: null,
     };
   }
 
@@ -113,6 +113,7 @@ export function auditWriter(
       updated_args_json: updated === null ? null : canonicalJson(updated),
       created_rule_id: decision.created_rule?.id ?? null,
       latency_ms: latency,
+      grant_text: decision.grant === undefined ? null : redactor.text(text(decision.grant, 'grant', 10_000)),
     };
   }
 

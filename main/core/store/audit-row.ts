@@ -31,24 +31,27 @@ export interface AuditRow {
   decision_hash: string | null;
   /** Order of this decision among all decisions (null while pending); see chain.ts. */
   decision_seq: number | null;
+  /** With a session approval: what the grant covers (schema 3). */
+  grant_text: string | null;
 }
 
 /** Column list for SELECTs of whole rows (records, decisions, verify). */
 export const AUDIT_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, presentation_json, group_id, payload, ' +
   'verdict_json, status, decided_by, decided_at, rule_id, reason, scope, updated_args_json, created_rule_id, latency_ms, prev_hash, hash, decision_hash, ' +
-  'decision_seq';
+  'decision_seq, grant_text';
 
 /** The columns an AuditEntry is made of, in SELECT order: history pages and exports read only these. */
 export const ENTRY_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, verdict_json, status, decided_by, ' +
-  'rule_id, reason, latency_ms, decided_at, updated_args_json, prev_hash, hash';
+  'rule_id, reason, latency_ms, decided_at, updated_args_json, prev_hash, hash, grant_text';
 
 /** The part of a row an AuditEntry needs. */
 export type EntryRow = Pick<
   AuditRow,
   | 'seq' | 'id' | 'received_at' | 'agent' | 'session_id' | 'cwd' | 'tool_name' | 'args_json' | 'description' | 'summary' | 'verdict_json'
   | 'status' | 'decided_by' | 'rule_id' | 'reason' | 'latency_ms' | 'decided_at' | 'updated_args_json' | 'prev_hash' | 'hash'
+  | 'grant_text'
 >;
 
 /**
@@ -78,6 +81,7 @@ export function entryRowOf(r: readonly unknown[]): EntryRow {
     updated_args_json: r[17] as string | null,
     prev_hash: r[18] as string,
     hash: r[19] as string,
+    grant_text: r[20] as string | null,
   };
 }
 
@@ -95,7 +99,7 @@ export const ENTRY_JSON_SQL =
   "'tool_name', a.tool_name, 'args', json(a.args_json), 'description', a.description, 'summary', a.summary, " +
   "'verdict', json(a.verdict_json), 'status', a.status, 'decided_by', a.decided_by, 'rule_id', a.rule_id, 'reason', a.reason, " +
   `'latency_ms', ${LATENCY_SQL}, 'decided_at', a.decided_at, 'updated_args', json(a.updated_args_json), ` +
-  "'prev_hash', a.prev_hash, 'hash', a.hash)";
+  "'grant', a.grant_text, 'prev_hash', a.prev_hash, 'hash', a.hash)";
 
 /** The entry a history view shows (args as stored, i.e. redacted). */
 export function rowToEntry(row: EntryRow): AuditEntry {
@@ -118,6 +122,7 @@ export function rowToEntry(row: EntryRow): AuditEntry {
     latency_ms: row.latency_ms,
     decided_at: row.decided_at,
     updated_args: parseObject(row.updated_args_json),
+    grant: row.grant_text,
     prev_hash: row.prev_hash,
     hash: row.hash,
   };
@@ -148,6 +153,7 @@ export function rowToDecision(row: AuditRow): Decision | undefined {
   if (row.rule_id !== null) decision.rule_id = row.rule_id;
   if (row.reason !== null) decision.reason = row.reason;
   if (row.scope !== null) decision.scope = row.scope as NonNullable<Decision['scope']>;
+  if (row.grant_text !== null) decision.grant = row.grant_text;
   const updated = parseObject(row.updated_args_json);
   if (updated !== null) decision.updated_args = updated;
   return decision;

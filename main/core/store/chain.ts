@@ -44,9 +44,13 @@ export function requestHash(row: RequestPart): string {
   return sha256(row.prev_hash + values(row, REQUEST_FIELDS));
 }
 
+/** Sealed too when set (schema 3): what a session grant covers. Older decisions have none, so their seals stay valid. */
+const GRANT_FIELDS = [...DECISION_FIELDS, 'grant_text'] as const satisfies ReadonlyArray<keyof AuditRow>;
+
 /** The seal over an entry's decision, bound to the entry's own hash. */
-export function decisionHash(row: DecisionPart): string {
-  return sha256(row.hash + values(row, DECISION_FIELDS));
+export function decisionHash(row: DecisionPart & Partial<Pick<AuditRow, 'grant_text'>>): string {
+  const fields = row.grant_text === null || row.grant_text === undefined ? DECISION_FIELDS : GRANT_FIELDS;
+  return sha256(row.hash + values(row, fields));
 }
 
 /** The seal schema 1 used (no decision_seq): the upgrade re-seals only decisions that still check out under it. */

@@ -22,7 +22,7 @@ const CSV: ReadonlyArray<[name: string, sql: string]> = [
   ['status', 'a.status'], ['decided_by', 'a.decided_by'], ['rule_id', 'a.rule_id'],
   // The REAL as is: JavaScript prints a whole number without ".0", as the JSON formats do.
   ['reason', 'a.reason'], ['latency_ms', 'a.latency_ms'], ['decided_at', 'a.decided_at'], ['args', 'a.args_json'],
-  ['updated_args', 'a.updated_args_json'], ['prev_hash', 'a.prev_hash'], ['hash', 'a.hash'],
+  ['updated_args', 'a.updated_args_json'], ['grant', 'a.grant_text'], ['prev_hash', 'a.prev_hash'], ['hash', 'a.hash'],
 ];
 
 /** The CSV header names, in order. */

@@ -109,6 +109,16 @@ export const MIGRATIONS: readonly Migration[] = [
     // Schema 1 indexed every entry as it was written.
     db.prepare(`INSERT INTO audit_meta (key, value) SELECT '${FTS_SEQ}', CAST(coalesce(max(seq), 0) AS TEXT) FROM audit`).run();
   },
+  (db) => {
+    db.exec(`
+      -- What a session grant covers, in the words the person saw (sealed in decision_hash when set: chain.ts).
+      ALTER TABLE audit ADD COLUMN grant_text TEXT;
+      -- Grants now say what they cover (a file, the workspace, a command prefix, an MCP tool, one exact call). Older
+      -- grants were keyed on the payload the agent sent, which the agent chose: they are dropped, not carried over.
+      DELETE FROM session_approvals;
+      ALTER TABLE session_approvals ADD COLUMN kind TEXT NOT NULL DEFAULT 'call';
+    `);
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

@@ -2,8 +2,11 @@
 import type Database from 'better-sqlite3';
 import { monotonicFactory } from 'ulid';
 import type { SessionApproval } from '../../../common/domain.js';
-import { isoTime, text } from './input.js';
+import type { GrantKind } from '../../../common/grants.js';
+import { isoTime, oneOf, text } from './input.js';
 import { StoreNotFoundError } from './types.js';
+
+const GRANT_KINDS: readonly GrantKind[] = ['call', 'file', 'workspace', 'prefix', 'tool'];
 
 // Monotonic: ids made in the same millisecond still sort in creation order (lists are ordered by created_at, id).
 const ulid = monotonicFactory();
@@ -11,8 +14,8 @@ const ulid = monotonicFactory();
 /** The session-approval part of the store, bound to one connection. */
 export function sessionsRepo(db: Database.Database) {
   const insert = db.prepare(
-    `INSERT INTO session_approvals (id, agent, session_id, payload, tool_name, summary, created_at, expires_at)
-     VALUES (@id, @agent, @session_id, @payload, @tool_name, @summary, @created_at, @expires_at)`,
+    `INSERT INTO session_approvals (id, agent, session_id, kind, payload, tool_name, summary, created_at, expires_at)
+     VALUES (@id, @agent, @session_id, @kind, @payload, @tool_name, @summary, @created_at, @expires_at)`,
   );
   const live = db.prepare<[string], SessionApproval>(
     'SELECT * FROM session_approvals WHERE expires_at IS NULL OR expires_at > ? ORDER BY created_at, id',
@@ -26,6 +29,7 @@ export function sessionsRepo(db: Database.Database) {
         id: ulid(),
         agent: text(approval.agent, 'agent', 200),
         session_id: text(approval.session_id, 'session_id', 500),
+        kind: oneOf(approval.kind, GRANT_KINDS, 'kind'),
         payload: text(approval.payload, 'payload', 1_000_000),
         tool_name: text(approval.tool_name, 'tool_name', 500),
         summary: typeof approval.summary === 'string' ? approval.summary : '',

@@ -15,7 +15,7 @@ const NOW = new Date('2026-06-01T12:00:00.000Z');
 
 function approval(req: ToolRequest, extra: Partial<SessionApproval> = {}): SessionApproval {
   return {
-    id: 'sa1', agent: req.agent, session_id: req.session_id ?? '', payload: req.payload, tool_name: req.tool_name,
+    id: 'sa1', agent: req.agent, session_id: req.session_id ?? '', kind: 'call', payload: req.payload, tool_name: req.tool_name,
     summary: 'earlier call', created_at: NOW.toISOString(), expires_at: null, ...extra,
   };
 }
@@ -136,10 +136,15 @@ describe('session approvals', () => {
     expect((await run(spoof, [], { approvals: [approval(approved)] })).decision).toBe('ask');
   });
 
-  it('does not carry an MCP tool approval over to another tool with the same agent-chosen payload', async () => {
-    const mcp = (tool: string): ToolRequest => ({ ...req(), tool_name: tool, args: { title: 'x' }, payload: 'issue:x' });
-    expect((await run(mcp('mcp__github__create_issue'), [], { approvals: [approval(mcp('mcp__github__create_issue'))] })).decision).toBe('allow');
-    expect((await run(mcp('mcp__github__delete_repo'), [], { approvals: [approval(mcp('mcp__github__create_issue'))] })).decision).toBe('ask');
+  it('keys an exact-call grant on the fingerprint Gatehouse computes from the args, never on the payload the agent sent', async () => {
+    const mcp = (tool: string, payload: string): ToolRequest => ({ ...req(), tool_name: tool, args: { title: 'x' }, payload });
+    const create = mcp('mcp__github__create_issue', 'issue:x');
+    // A grant stored with the agent's own words matches nothing; one with Gatehouse's fingerprint matches that call only.
+    expect((await run(create, [], { approvals: [approval(create)] })).decision).toBe('ask');
+    const granted = approval(create, { payload: payloadFingerprint(create.tool_name, create.args) });
+    expect((await run(create, [], { approvals: [granted] })).decision).toBe('allow');
+    expect((await run(mcp('mcp__github__delete_repo', 'issue:x'), [], { approvals: [granted] })).decision).toBe('ask');
+    expect((await run({ ...create, args: { title: 'y' } }, [], { approvals: [granted] })).decision).toBe('ask');
   });
 
   it('does not apply without a session id', async () => {

@@ -55,7 +55,7 @@ describe('audit filters', () => {
 
   it.each<[string, AuditFilter]>([
     ['an unknown status', { status: 'weird' as never }],
-    ['an unknown decider', { decided_by: 'agent' as never }],
+    ['an unknown decider', { decided_by: 'robot' as never }],
     ['a bad time', { from: 'last tuesday' }],
     ['a zero limit', { limit: 0 }],
     ['a forged cursor', { cursor: 'bm9wZQ' }],

@@ -71,7 +71,7 @@ describe('rules', () => {
 });
 
 describe('session approvals', () => {
-  const approval = { agent: 'claude-code', session_id: 's1', payload: 'Bash:npm test', tool_name: 'Bash', summary: 'npm test' };
+  const approval = { agent: 'claude-code', session_id: 's1', kind: 'call' as const, payload: 'Bash:npm test', tool_name: 'Bash', summary: 'npm test' };
 
   it('lists live approvals until their TTL passes', () => {
     const now = new Date('2026-03-01T12:00:00Z');

@@ -124,7 +124,7 @@ describe('requests and decisions', () => {
   it.each([
     ['an unknown status', { status: 'maybe' }],
     ['a negative latency', { latency_ms: -1 }],
-    ['an unknown decider', { decided_by: 'agent' }],
+    ['an unknown decider', { decided_by: 'robot' }],
   ])('refuses a decision with %s and leaves the request pending', (_name, bad) => {
     const { store } = fresh();
     const r = request();

@@ -1,0 +1,42 @@
+// "Approve for session" grants, in the words a person uses for each kind of tool: this file or the whole workspace
+// for file tools, this exact command or a command prefix for shells, this tool for MCP, this exact call otherwise.
+// One description serves the dialog, the Sessions view and the audit, so all three say exactly what a grant covers.
+
+/** What a session grant covers. */
+export type GrantKind = 'call' | 'file' | 'workspace' | 'prefix' | 'tool';
+
+/** The person's choice of grant: a kind and its value (a path, a workspace folder, a command prefix, a tool name). */
+export interface GrantInput {
+  kind: GrantKind;
+  /** file: absolute path; workspace: absolute folder; prefix: the command prefix; tool: the MCP tool; call: ignored. */
+  value?: string;
+}
+
+/** A grant the dialog offers for one request, with the words that describe it. */
+export interface GrantChoice {
+  grant: GrantInput & { value: string };
+  label: string;
+  /** True for the prefix choice: the person may narrow the prefix before approving. */
+  editable?: boolean;
+}
+
+/** Whether a tool name is one of the shells (Claude Code, Gemini CLI, Codex). */
+function isShell(tool: string): boolean {
+  return ['Bash', 'run_shell_command', 'shell', 'local_shell', 'exec_command'].includes(tool);
+}
+
+/** The sentence that says what a grant covers, e.g. "edits to /ws/src/app.ts for the rest of this session". */
+export function describeGrant(toolName: string, grant: GrantInput & { value: string }): string {
+  switch (grant.kind) {
+    case 'file':
+      return `${toolName} of the file ${grant.value} — this file only`;
+    case 'workspace':
+      return `${toolName} of any file in the workspace ${grant.value} (not outside it, not .git/)`;
+    case 'prefix':
+      return `commands starting with \`${grant.value}\` — each command of a chain must start with it`;
+    case 'tool':
+      return `every call of the MCP tool ${grant.value}`;
+    case 'call':
+      return isShell(toolName) ? `this exact command: \`${grant.value}\`` : `this exact ${toolName} call: ${grant.value}`;
+  }
+}

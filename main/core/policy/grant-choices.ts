@@ -1,0 +1,64 @@
+// The "approve for session" choices a request offers, following how people think about each tool, and the grant a
+// choice stands for: Gatehouse fills in the file, the workspace and the tool from the reviewed call itself; only a
+// command prefix is the person's own words (checked to cover the call before it is granted).
+import path from 'node:path';
+import type { ToolRequest } from '../../../common/domain.js';
+import { describeGrant, type GrantChoice, type GrantInput } from '../../../common/grants.js';
+import { describeArgs } from '../../../common/summary.js';
+import { shellTarget, toolFamily } from './tools.js';
+
+/** The one file a file tool names (absolute), or null for searches and folders. */
+function fileOf(request: ToolRequest): string | null {
+  const a = request.args;
+  const named = [a['file_path'], a['notebook_path'], a['absolute_path']].find((v): v is string => typeof v === 'string' && v !== '');
+  if (named === undefined) return null;
+  if (path.isAbsolute(named)) return path.normalize(named);
+  return request.cwd === null ? null : path.resolve(request.cwd, named);
+}
+
+/** The words that name one exact call in a grant. */
+function callValue(request: ToolRequest): string {
+  if (toolFamily(request.tool_name) === 'shell') {
+    const target = shellTarget(request);
+    return target.command || (target.argv ?? []).join(' ');
+  }
+  return describeArgs(request.tool_name, request.args) ?? JSON.stringify(request.args).slice(0, 200);
+}
+
+/** The grant a person's choice stands for, with the values Gatehouse takes from the call; null when it does not fit. */
+export function grantFromChoice(request: ToolRequest, input: GrantInput | undefined): (GrantInput & { value: string }) | null {
+  const kind = input?.kind ?? 'call';
+  switch (kind) {
+    case 'call':
+      return { kind, value: callValue(request) };
+    case 'file': {
+      const file = fileOf(request);
+      return file === null ? null : { kind, value: file };
+    }
+    case 'workspace':
+      return request.cwd === null || !path.isAbsolute(request.cwd) ? null : { kind, value: path.normalize(request.cwd) };
+    case 'prefix':
+      return typeof input?.value === 'string' ? { kind, value: input.value.trim() } : null;
+    case 'tool':
+      return { kind, value: request.tool_name };
+  }
+}
+
+/** The choices the dialog offers for a request, the one most people mean first. `prefix` is the suggested command prefix. */
+export function grantChoices(request: ToolRequest, prefix: string | null): GrantChoice[] {
+  const family = toolFamily(request.tool_name);
+  const kinds: GrantInput[] =
+    family === 'shell' ? [{ kind: 'call' }, ...(prefix === null ? [] : [{ kind: 'prefix' as const, value: prefix }])]
+    : family === 'read' || family === 'write' ? [{ kind: 'file' }, { kind: 'workspace' }, { kind: 'call' }]
+    : family === 'mcp' ? [{ kind: 'tool' }, { kind: 'call' }]
+    : [{ kind: 'call' }];
+  const choices: GrantChoice[] = [];
+  for (const k of kinds) {
+    const grant = grantFromChoice(request, k);
+    if (grant === null) continue;
+    const choice: GrantChoice = { grant, label: describeGrant(request.tool_name, grant) };
+    if (grant.kind === 'prefix') choice.editable = true;
+    choices.push(choice);
+  }
+  return choices;
+}

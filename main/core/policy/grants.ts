@@ -1,0 +1,64 @@
+// Session grants as the policy reads them: each grant the person chose ("this file", "the workspace", "commands
+// starting with …", "this MCP tool") stands for one allow rule that lives only in its agent's session; "this exact
+// call" is Gatehouse's own fingerprint of the reviewed tool name and args. Nothing here reads the agent's payload.
+import type { Rule, SessionApproval } from '../../../common/domain.js';
+import type { GrantInput } from '../../../common/grants.js';
+import { toolFamily } from './tools.js';
+
+/** Rule ids of grants start with this, so a reason can name the grant instead of a rule. */
+const GRANT_ID = 'session:';
+
+// Characters a path pattern reads as glob syntax: a file named `a[1].ts` must mean that file only.
+const escapeGlob = (path: string): string => path.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
+
+/**
+ * The allow-rule pattern a grant stands for, or null for "this exact call". Throws with a one-line reason when the
+ * grant does not fit the tool (a file grant for a shell, a prefix for a file tool, a relative path).
+ */
+export function grantPattern(toolName: string, grant: GrantInput): string | null {
+  const family = toolFamily(toolName);
+  const value = (grant.value ?? '').trim();
+  switch (grant.kind) {
+    case 'call':
+      return null;
+    case 'file':
+    case 'workspace': {
+      if (family !== 'read' && family !== 'write') throw new Error(`a ${grant.kind} grant is for file tools, not ${toolName}`);
+      if (!value.startsWith('/')) throw new Error(`a ${grant.kind} grant needs an absolute path`);
+      const tool = family === 'read' ? 'Read' : 'Edit';
+      const base = escapeGlob(value.replace(/\/+$/, '') || '/');
+      if (grant.kind === 'workspace' && base === '/') throw new Error('a workspace grant cannot cover the whole file system');
+      return grant.kind === 'file' ? `${tool}(/${base})` : `${tool}(/${base}/**)`;
+    }
+    case 'prefix':
+      if (family !== 'shell') throw new Error(`a command prefix grant is for shell tools, not ${toolName}`);
+      if (value === '' || /[\n\r()]/.test(value)) throw new Error('a command prefix must be one line of plain words');
+      return `Bash(${value}:*)`;
+    case 'tool':
+      if (family !== 'mcp') throw new Error(`a tool grant is for MCP tools, not ${toolName}`);
+      return toolName;
+  }
+}
+
+/** The live grants of a request's agent and session. */
+export function liveGrants(approvals: SessionApproval[], agent: string, sessionId: string | null, now: Date): SessionApproval[] {
+  if (sessionId === null) return [];
+  return approvals.filter(
+    (a) => a.session_id === sessionId && a.agent === agent && (a.expires_at === null || Date.parse(a.expires_at) > now.getTime()),
+  );
+}
+
+/** The grants that stand for allow rules, as rules (never stored: they live as long as their grant). */
+export function grantRules(grants: SessionApproval[]): Rule[] {
+  return grants
+    .filter((g) => g.kind !== 'call')
+    .map((g) => ({
+      id: `${GRANT_ID}${g.id}`, action: 'allow', pattern: g.payload, scope: null, enabled: true, expires_at: null, uses_left: null,
+      note: g.summary, created_at: g.created_at, last_used_at: null, hit_count: 0, source: 'user',
+    }));
+}
+
+/** How a reason names what allowed a call: the rule's pattern, or the grant in the words the person saw. */
+export function ruleName(rule: Rule): string {
+  return rule.id.startsWith(GRANT_ID) ? `session approval (${rule.note ?? rule.pattern})` : `rule ${rule.pattern}`;
+}
