@@ -9,6 +9,8 @@ import { QueueView } from './queue/QueueView.js';
 import { DenyDialog } from './review/DenyDialog.js';
 import { ReviewView } from './review/ReviewView.js';
 import { RuleDialog } from './review/RuleDialog.js';
+import { SessionDialog } from './review/SessionDialog.js';
+import { ConfirmApproval } from './review/ConfirmApproval.js';
 import { RulesView } from './rules/RulesView.js';
 import { SessionsView } from './sessions/SessionsView.js';
 import { ModeBanner } from './settings/ModeBanner.js';
@@ -92,6 +94,8 @@ export function App(): ReactNode {
       <NoticeArea />
       {dialog?.kind === 'deny' && <DenyDialog ids={dialog.ids} />}
       {dialog?.kind === 'rule' && <RuleDialog id={dialog.id} />}
+      {dialog?.kind === 'session' && <SessionDialog id={dialog.id} />}
+      {dialog?.kind === 'confirm-approve' && <ConfirmApproval id={dialog.id} />}
     </div>
   );
 }

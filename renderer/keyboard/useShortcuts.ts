@@ -1,6 +1,7 @@
 // Wires the keyboard map to the queue and review: one window listener for the whole app.
 import { useEffect } from 'react';
 import { approve, openAlways, openDeny } from '../review/actions.js';
+import { decisionsArmed } from '../review/arming.js';
 import { useQueue } from '../store/queue.js';
 import { useReview } from '../store/review.js';
 import { useUi } from '../store/ui.js';
@@ -44,13 +45,14 @@ function run(action: ShortcutAction): boolean {
       return true;
     case 'approve':
     case 'approve-session':
-      if (target) void approve(target, action === 'approve' ? 'once' : 'session');
+      // While the pause after a change of request runs, a decision key does nothing (but is still swallowed).
+      if (target && decisionsArmed()) void approve(target, action === 'approve' ? 'once' : 'session');
       return !!target;
     case 'approve-always':
-      if (target) openAlways(target);
+      if (target && decisionsArmed()) openAlways(target);
       return !!target;
     case 'deny':
-      if (target) openDeny([target]);
+      if (target && decisionsArmed()) openDeny([target]);
       return !!target;
     case 'next-change':
       useReview.getState().nav?.next();

@@ -8,6 +8,7 @@ import { Countdown } from '../queue/Countdown.js';
 import { useQueue, useQueueLayout } from '../store/queue.js';
 import { useReview } from '../store/review.js';
 import { useUi } from '../store/ui.js';
+import { useArming } from './arming.js';
 import { CommandView } from './CommandView.js';
 import { DecisionBar } from './DecisionBar.js';
 import { isEditable } from './editedArgs.js';
@@ -64,6 +65,7 @@ export function ReviewView({ id }: { id: string }): ReactNode {
 
   useEffect(() => {
     useQueue.getState().focus(id);
+    useArming.getState().hold();
     useReview.getState().show(id, null);
     setReviewError(null);
     let live = true;
@@ -97,7 +99,10 @@ export function ReviewView({ id }: { id: string }): ReactNode {
           <h1 id="review-title">
             {request ? (
               <>
-                {request.tool_name} <span className="gh-muted">from {request.agent}</span>
+                <InertText text={request.tool_name} singleLine limit={120} />{' '}
+                <span className="gh-muted">
+                  from <InertText text={request.agent} singleLine limit={80} />
+                </span>
               </>
             ) : (
               'Review'

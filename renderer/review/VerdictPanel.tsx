@@ -3,13 +3,20 @@ import type { ReactNode } from 'react';
 import type { Verdict } from '../../common/domain.js';
 import { InertText } from '../inert/InertText.js';
 
+/** The reasons that do not repeat a risk listed below them (a built-in finding is both; show it once, as the risk). */
+function reasonsBesideRisks(verdict: Verdict): string[] {
+  const risky = new Set(verdict.risks.map((r) => r.reason));
+  const kept = verdict.reasons.filter((reason) => !risky.has(reason.replace(/^built-in: /, '')) && !risky.has(reason));
+  return kept.length > 0 ? kept : verdict.reasons.slice(0, 1);
+}
+
 /** Reasons and risks of a verdict, for the person deciding (History passes its own title for past entries). */
 export function VerdictPanel({ verdict, command, title = 'Why Gatehouse is asking' }: { verdict: Verdict; command?: string; title?: string }): ReactNode {
   return (
     <section className="gh-panel gh-verdict" aria-label={title}>
       <h3>{title}</h3>
       <ul className="gh-reasons">
-        {verdict.reasons.map((reason, i) => (
+        {reasonsBesideRisks(verdict).map((reason, i) => (
           <li key={i}>
             <InertText text={reason} singleLine />
           </li>

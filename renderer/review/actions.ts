@@ -4,7 +4,9 @@ import { useDialogs } from '../store/dialogs.js';
 import { useQueue } from '../store/queue.js';
 import { useReview } from '../store/review.js';
 import { useUi } from '../store/ui.js';
+import { useArming } from './arming.js';
 import { editedArgs } from './editedArgs.js';
+import { seriousRisks } from './serious.js';
 
 const EDITED_ONCE_ONLY = 'Your edits can only be approved once: press a to approve them, or reset the edits first';
 
@@ -22,14 +24,20 @@ function advance(decided: string): void {
   navigate(next ? { view: 'review', id: next } : { view: 'queue' });
 }
 
-/** Sends one decision and moves on when it was accepted. */
+/** Sends one decision and moves on when it was accepted; the next request's decisions wait a moment (arming.ts). */
 export async function decide(id: string, input: DecisionInput): Promise<boolean> {
   const ok = await useQueue.getState().decide(id, input);
-  if (ok) advance(id);
+  if (ok) {
+    useArming.getState().hold();
+    advance(id);
+  }
   return ok;
 }
 
-/** `a` / `s`: approve once or for the session; "once" carries the person's edits when there are any. */
+/**
+ * `a` / `s`: approve once (with the person's edits when there are any; a destructive or code-running request asks for
+ * a deliberate confirmation first) or open the choice of what a session grant covers.
+ */
 export async function approve(id: string, scope: 'once' | 'session'): Promise<boolean> {
   const record = useQueue.getState().records[id];
   if (!record) {
@@ -38,6 +46,14 @@ export async function approve(id: string, scope: 'once' | 'session'): Promise<bo
   }
   const edited = editsFor(id);
   const review = useReview.getState().review;
+  if (scope === 'session' && edited === null) {
+    useDialogs.getState().open({ kind: 'session', id });
+    return false;
+  }
+  if (scope === 'once' && edited === null && seriousRisks(record.verdict.risks).length > 0) {
+    useDialogs.getState().open({ kind: 'confirm-approve', id });
+    return false;
+  }
   if (edited === null || review?.kind !== 'file-change') return decide(id, { approved: true, scope });
   if (scope !== 'once') {
     useQueue.getState().say(EDITED_ONCE_ONLY, 'error');

@@ -2,7 +2,12 @@
 import { create } from 'zustand';
 
 /** The open dialog, if any. */
-export type OpenDialog = { kind: 'deny'; ids: string[] } | { kind: 'rule'; id: string } | null;
+export type OpenDialog =
+  | { kind: 'deny'; ids: string[] }
+  | { kind: 'rule'; id: string }
+  | { kind: 'session'; id: string }
+  | { kind: 'confirm-approve'; id: string }
+  | null;
 
 /** Dialog state. */
 export interface DialogState {

@@ -42,3 +42,25 @@ test('a session approval made while the view is open appears without a reload, w
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/in (59 min|1 h)/);
 });
+
+test('the session dialog offers a prefix the person narrows; the grant covers exactly that and says so everywhere', async ({ app, gatehouse }) => {
+  const run = (command: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: 'sess-p', cwd: '/tmp', args: { command } });
+  const first = gatehouse.submit(run('npm run test:unit -- --bail'), 30);
+  await expect(app.locator('.gh-queue-row')).toHaveCount(1);
+  await app.keyboard.press('s');
+  const dialog = app.getByRole('dialog', { name: 'Approve for this session' });
+  await dialog.getByRole('radio', { name: /^commands starting with/ }).check();
+  const prefix = dialog.getByRole('textbox', { name: 'Command prefix' });
+  await prefix.fill('npm run test:unit');
+  const words = 'commands starting with `npm run test:unit` — each command of a chain must start with it';
+  await expect(dialog).toContainText(words);
+  await dialog.getByRole('button', { name: 'Approve for session' }).click();
+  expect((await first).decision).toMatchObject({ status: 'approved', grant: words });
+
+  expect((await gatehouse.submit(run('npm run test:unit -- --watch'))).status).toBe('approved');
+  expect((await gatehouse.submit(run('npm run test:unit && rm -rf ~'))).status).not.toBe('approved');
+  expect((await gatehouse.submit(run('npm run lint'))).status).toBe('pending');
+
+  await app.getByRole('link', { name: 'Sessions' }).click();
+  await expect(app.getByRole('table', { name: 'Session approvals' }).locator('tbody tr')).toContainText(words);
+});
