@@ -47,11 +47,19 @@ export function Dashboard(): React.JSX.Element {
             </figure>
             <figure className="gh-tile">
               <figcaption>Top tools</figcaption>
-              <BarChart data={view.tools} label={view.toolsLabel} horizontal height={150} />
+              {stats.top_tools.length === 0 ? (
+                <p className="gh-muted gh-empty-chart">No requests in this period.</p>
+              ) : (
+                <BarChart data={view.tools} label={view.toolsLabel} horizontal height={150} />
+              )}
             </figure>
             <figure className="gh-tile">
               <figcaption>Top rules</figcaption>
-              <BarChart data={view.rules} label={view.rulesLabel} horizontal height={150} />
+              {stats.top_rules.length === 0 ? (
+                <p className="gh-muted gh-empty-chart">No request was decided by a rule in this period.</p>
+              ) : (
+                <BarChart data={view.rules} label={view.rulesLabel} horizontal height={150} />
+              )}
             </figure>
             <div className="gh-tile gh-stat" role="group" aria-label="Median time to decision">
               <span className="gh-stat-label">Median time to decision</span>

@@ -22,7 +22,8 @@ export function WhatIfPanel(props: { report: WhatIfReport | null; action: RuleAc
             </ul>
           )}
           <p className="gh-whatif-summary">
-            Would have matched <strong>{report.matched}</strong> past {report.matched === 1 ? 'request' : 'requests'} ({report.distinct_commands} distinct) and
+            Would have matched <strong>{report.matched}</strong> past {report.matched === 1 ? 'request' : 'requests'}
+            {report.matched > 1 && ` (${report.distinct_commands} different ${report.distinct_commands === 1 ? 'call' : 'calls'})`} and
             changed <strong>{report.changed}</strong> {report.changed === 1 ? 'decision' : 'decisions'}.
           </p>
           {report.entries.length > 0 && (

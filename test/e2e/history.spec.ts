@@ -200,3 +200,11 @@ test('hostile and secret-bearing requests show inert and redacted in the list an
   await expect(detail.getByLabel('Command')).toContainText('[REDACTED');
   await expect(detail).not.toContainText('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
 });
+
+test('with no rule-decided requests, "Top rules" says so instead of drawing an empty chart', async ({ app, gatehouse }) => {
+  await gatehouse.submit({ tool_name: 'Bash', args: { command: 'echo hi' }, session_id: 'h', cwd: '/tmp', agent: 'claude-code' });
+  await app.goto(`${gatehouse.url}/#/history`);
+  const tile = app.locator('figure', { has: app.getByText('Top rules', { exact: true }) });
+  await expect(tile).toContainText('No request was decided by a rule in this period.');
+  await expect(tile.getByRole('img')).toHaveCount(0);
+});

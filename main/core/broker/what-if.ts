@@ -23,6 +23,8 @@ export interface WhatIfDeps {
 export async function whatIf(rule: Rule, deps: WhatIfDeps): Promise<WhatIfReport> {
   const report: WhatIfReport = { matched: 0, changed: 0, entries: [], distinct_commands: 0, warnings: [] };
   const commands = new Set<string>();
+  // Distinct calls of any tool (a Read rule's matches are files, not commands): what "N distinct" counts.
+  const distinct = new Set<string>();
   let outsideWrite: string | null = null;
   let scanned = 0;
   let cursor: string | undefined;
@@ -34,13 +36,14 @@ export async function whatIf(rule: Rule, deps: WhatIfDeps): Promise<WhatIfReport
       report.matched++;
       if (wouldChange(rule, entry)) report.changed++;
       if (report.entries.length < LISTED) report.entries.push(entry);
+      distinct.add(`${entry.tool_name}\0${entry.summary}`);
       if (toolFamily(entry.tool_name) === 'shell') commands.add(entry.summary);
       if (outsideWrite === null && writesOutside(entry)) outsideWrite = entry.summary;
     }
     if (!page.next_cursor || page.entries.length === 0) break;
     cursor = page.next_cursor;
   }
-  report.distinct_commands = commands.size;
+  report.distinct_commands = distinct.size;
 
   const everything = deps.matchesEverything(rule.pattern);
   if (everything) report.warnings.push(everything);

@@ -86,6 +86,14 @@ describe('rules', () => {
     expect(changes).toHaveLength(3);
   });
 
+  it('what-if counts distinct calls of any tool, not only commands (5 edits of 2 files are 2 distinct)', async () => {
+    for (const file of ['src/app.ts', 'src/app.ts', 'src/app.ts', 'src/util.ts', 'src/util.ts']) {
+      await g.agent('POST', '/v1/requests', { tool_name: 'Edit', args: { file_path: join(ws, file), old_string: 'a', new_string: 'b' }, cwd: ws, agent: 'claude-code' });
+    }
+    const report = (await g.approver('POST', '/v1/rules/what-if', { action: 'allow', pattern: 'Edit(src/**)' })).json as WhatIfReport;
+    expect(report).toMatchObject({ matched: 5, distinct_commands: 2 });
+  });
+
   it('what-if counts past matches and changed decisions, and warns about broad rules', async () => {
     for (const command of ['git status', 'git log', 'ls', 'pwd', 'whoami', 'date', 'uname -a']) {
       await g.agent('POST', '/v1/requests', { tool_name: 'Bash', args: { command }, cwd: ws, agent: 'claude-code' });
