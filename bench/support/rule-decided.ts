@@ -33,7 +33,7 @@ export async function startRuleDecidedGatehouse(name: string): Promise<RuleDecid
     rmSync(ws, { recursive: true, force: true });
   };
   try {
-    writeEndpoint(home, { url: server.url, token, pid: process.pid });
+    writeEndpoint(home, { url: server.url, token, pid: process.pid, key: server.publicKey });
     await core.approver.createRule({ action: 'allow', pattern: 'Bash(npm test)' });
   } catch (err) {
     await close();

@@ -12,9 +12,18 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
     return 1;
   }
   const stdin = await readStdin();
-  const answer = stdin === null ? '' : await askGatehouse({ stdin, home: resolveHome(env), timeoutMs: hookTimeoutMs(env) });
-  if (answer !== '') await new Promise<void>((resolve) => process.stdout.write(answer, () => resolve()));
+  const result = stdin === null
+    ? { output: '', fallback: 'the hook event on stdin is larger than any real event' }
+    : await askGatehouse({ stdin, home: resolveHome(env), timeoutMs: hookTimeoutMs(env) });
+  // One line on stderr when there is no decision, so a person can tell why the agent asks them itself.
+  if (result.fallback !== null) process.stderr.write(`gatehouse hook: no decision — ${oneLine(result.fallback)}; the agent falls back to its own prompt\n`);
+  if (result.output !== '') await new Promise<void>((resolve) => process.stdout.write(result.output, () => resolve()));
   return 0;
+}
+
+/** A reason as one printable line (it may quote paths or URLs). */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
 }
 
 /** GATEHOUSE_HOOK_TIMEOUT (seconds) when it is a positive number, else just under Claude Code's limit. */

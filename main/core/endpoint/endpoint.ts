@@ -7,6 +7,8 @@ export interface Endpoint {
   url: string;
   token: string;
   pid: number;
+  /** The instance's public key (instance-key.ts): hooks believe only answers it signed. */
+  key: string;
 }
 
 /** Where endpoint.json lives inside GATEHOUSE_HOME. */
@@ -49,9 +51,9 @@ export function readEndpoint(home: string): Endpoint | null {
   try {
     const v: unknown = JSON.parse(raw);
     if (typeof v !== 'object' || v === null) return null;
-    const { url, token, pid } = v as Record<string, unknown>;
-    if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number') return null;
-    return { url, token, pid };
+    const { url, token, pid, key } = v as Record<string, unknown>;
+    if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number' || typeof key !== 'string') return null;
+    return { url, token, pid, key };
   } catch {
     return null;
   }

@@ -1,7 +1,9 @@
 // The thin hook client: one Claude Code hook event in, Gatehouse's answer out — or nothing at all.
 // Node built-ins only (no database, HTTP framework, tree-sitter or policy): it runs on every tool call.
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { readEndpoint } from '../endpoint/endpoint.js';
+import { NONCE_HEADER, SIGNATURE_HEADER, verifyAnswer } from '../endpoint/instance-key.js';
 import { HOOK_EVENTS, parseHookOutput } from './output.js';
 
 /** Default overall limit: just under Claude Code's 600 s hook timeout, so we give up before we are killed. */
@@ -17,35 +19,51 @@ export interface HookClientInput {
   timeoutMs: number;
 }
 
+/** The hook's result: what to print ('' = nothing, no decision) and, when it falls back, one line saying why. */
+export interface HookResult {
+  output: string;
+  fallback: string | null;
+}
+
+const fallback = (why: string): HookResult => ({ output: '', fallback: why });
+
 /**
- * Asks the running Gatehouse and returns the text to print ('' = print nothing: no decision).
- * Threat: Gatehouse down, slow, replaced by something else on the port, or answering garbage must never turn
- * into an allow; only a strictly valid answer for the event that was asked gets through, re-serialised.
+ * Asks the running Gatehouse and returns what to print, or a fallback reason (the agent then asks the person itself).
+ * Threat: Gatehouse down, slow, replaced by something else on the port (a stale endpoint.json after a crash), or
+ * answering garbage must never turn into an allow; only an answer signed by the instance named in endpoint.json, and
+ * strictly valid for the event that was asked, gets through, re-serialised.
  */
-export async function askGatehouse(input: HookClientInput): Promise<string> {
+export async function askGatehouse(input: HookClientInput): Promise<HookResult> {
   let event: unknown;
   try {
     event = JSON.parse(input.stdin);
   } catch {
-    return '';
+    return fallback('the hook event on stdin is not JSON');
   }
   const eventName = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  if (typeof eventName !== 'string' || !(HOOK_EVENTS as readonly string[]).includes(eventName)) return '';
+  if (typeof eventName !== 'string' || !(HOOK_EVENTS as readonly string[]).includes(eventName)) {
+    return fallback(`Gatehouse answers PreToolUse and PermissionRequest events, not ${JSON.stringify(eventName)}`);
+  }
   const endpoint = readEndpoint(input.home);
-  if (!endpoint) return '';
+  if (!endpoint) return fallback(`Gatehouse is not running (no usable endpoint.json in ${input.home}); start it with \`npm start\` or \`gatehouse serve\``);
   const target = loopbackUrl(endpoint.url, '/v1/hooks/claude-code');
-  if (!target) return '';
-  const answer = await post(target, endpoint.token, input.stdin, input.timeoutMs);
-  if (answer === null) return '';
+  if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
+  const nonce = randomBytes(24).toString('base64url');
+  const answer = await post(target, endpoint.token, nonce, input.stdin, input.timeoutMs);
+  if (typeof answer === 'string') return fallback(answer);
+  if (!verifyAnswer(endpoint.key, nonce, answer.body, answer.signature)) {
+    return fallback(`the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`);
+  }
   let value: unknown;
   try {
-    value = JSON.parse(answer);
+    value = JSON.parse(answer.body);
   } catch {
-    return '';
+    return fallback('Gatehouse answered something that is not JSON');
   }
   const parsed = parseHookOutput(value, eventName);
-  if (!parsed || Object.keys(parsed).length === 0) return '';
-  return `${JSON.stringify(parsed)}\n`;
+  if (!parsed) return fallback('Gatehouse answered something that is not a valid hook answer');
+  if (Object.keys(parsed).length === 0) return fallback('Gatehouse has no decision for this call (it timed out or was withdrawn)');
+  return { output: `${JSON.stringify(parsed)}\n`, fallback: null };
 }
 
 /** The hook URL, only when endpoint.json points at this machine: events carry file contents and commands. */
@@ -59,11 +77,11 @@ function loopbackUrl(base: string, path: string): URL | null {
   }
 }
 
-/** POSTs the event; resolves with the body of a 200 JSON answer, or null for anything else (error, timeout, status). */
-function post(url: URL, token: string, body: string, timeoutMs: number): Promise<string | null> {
+/** POSTs the event with a fresh nonce; resolves with the body and signature of a 200 JSON answer, or why there is none. */
+function post(url: URL, token: string, nonce: string, body: string, timeoutMs: number): Promise<{ body: string; signature: string | undefined } | string> {
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (value: string | null) => {
+    const finish = (value: { body: string; signature: string | undefined } | string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -79,29 +97,32 @@ function post(url: URL, token: string, body: string, timeoutMs: number): Promise
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           authorization: `Bearer ${token}`,
+          [NONCE_HEADER]: nonce,
         },
       },
       (res) => {
         const type = res.headers['content-type'] ?? '';
         if (res.statusCode !== 200 || !type.startsWith('application/json')) {
           res.resume();
-          finish(null);
+          finish(`Gatehouse at ${url.host} answered HTTP ${res.statusCode ?? '?'}`);
           return;
         }
+        const header = res.headers[SIGNATURE_HEADER];
+        const signature = typeof header === 'string' ? header : undefined;
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) finish(null);
+          if (size > MAX_ANSWER_BYTES) finish('Gatehouse answered more than a hook answer can be');
           else chunks.push(chunk);
         });
-        res.on('end', () => finish(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', () => finish(null));
-        res.on('aborted', () => finish(null));
+        res.on('end', () => finish({ body: Buffer.concat(chunks).toString('utf8'), signature }));
+        res.on('error', () => finish('the connection to Gatehouse broke'));
+        res.on('aborted', () => finish('the connection to Gatehouse broke'));
       },
     );
-    const timer = setTimeout(() => finish(null), timeoutMs);
-    req.on('error', () => finish(null));
+    const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
     req.end(body);
   });
 }

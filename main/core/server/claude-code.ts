@@ -53,7 +53,7 @@ export function hookAnswer(event: HookEvent, record: RequestRecord, outcome: Age
   return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } };
 }
 
-/** "Always allow": echo Claude Code's own matching suggestion when it offered one, else the rule in its syntax. */
+/** "Always allow": the rule the person chose, in Claude Code's own matching suggestion when it offered one, else in its syntax. */
 function permissionUpdateFor(rule: Rule, suggestions: unknown[]): PermissionUpdate {
   const m = /^([^(]+)(?:\((.*)\))?$/s.exec(rule.pattern.trim());
   const toolName = m?.[1] ?? rule.pattern;
@@ -61,7 +61,9 @@ function permissionUpdateFor(rule: Rule, suggestions: unknown[]): PermissionUpda
   for (const s of suggestions) {
     // The hook client's strict reader: an echoed suggestion can never make the whole answer invalid.
     const update = parsePermissionUpdate(s);
-    if (update?.rules.some((r) => r.toolName === toolName && r.ruleContent === ruleContent)) return update;
+    const chosen = update?.rules.find((r) => r.toolName === toolName && r.ruleContent === ruleContent);
+    // Only the rule the person chose: a suggestion may bundle others the person never saw as a rule.
+    if (update && chosen) return { ...update, rules: [chosen] };
   }
   const entry: PermissionUpdate['rules'][number] = ruleContent === undefined ? { toolName } : { toolName, ruleContent };
   return { type: 'addRules', rules: [entry], behavior: 'allow', destination: 'localSettings' };

@@ -1,6 +1,7 @@
 // startServer: the HTTP face of a core on 127.0.0.1 (agents with the agent token; the person with the approver
 // token or a login cookie in web mode).
 import type { Core } from '../core.js';
+import { createInstanceKey } from '../endpoint/instance-key.js';
 import { createApp } from './app.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerApproverRoutes } from './routes/approver.js';
@@ -28,6 +29,8 @@ export interface RunningServer {
   port: number;
   /** A fresh one-time login URL (valid 10 minutes, single use) that opens an approver session in a browser. */
   loginUrl(): string;
+  /** This instance's public key, for endpoint.json: hooks verify the answers it signs. */
+  publicKey: string;
   /** Stops accepting, ends event streams, and waits for in-flight requests. */
   close(): Promise<void>;
 }
@@ -43,6 +46,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   }
   let port = 0;
   const sessions = new ApproverSessions();
+  const key = createInstanceKey();
   const app = await createApp({
     agentToken: opts.agentToken,
     approverToken: opts.approverToken,
@@ -50,7 +54,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     metrics: core.metrics,
     port: () => port,
   });
-  registerAgentRoutes(app, core);
+  registerAgentRoutes(app, core, key);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
   await registerSystemRoutes(app, core, sessions, opts.staticDir);
@@ -65,6 +69,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     url,
     port,
     loginUrl: () => `${url}/login?code=${sessions.issueCode()}`,
+    publicKey: key.publicKey,
     close: () => (closing ??= app.close()),
   };
 }

@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeEndpoint } from '../../../main/core/endpoint/endpoint.js';
+import { createInstanceKey } from '../../../main/core/endpoint/instance-key.js';
 import { fixture, makeWorkspace, nextEvent, startGatehouse, tempDir, type TestGatehouse } from '../server/helpers.js';
 import { BUILT, runCli } from './run-cli.js';
 
@@ -22,7 +23,7 @@ describe.skipIf(!BUILT)('against a running Gatehouse', () => {
   let g: TestGatehouse;
   beforeAll(async () => {
     g = await startGatehouse();
-    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid });
+    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
     await g.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(npm test)' });
   });
   afterAll(() => g.close());
@@ -132,13 +133,19 @@ describe.skipIf(!BUILT)('against a running Gatehouse', () => {
   });
 });
 
-describe.skipIf(!BUILT)('when Gatehouse cannot answer, the hook prints nothing and exits 0', () => {
+describe.skipIf(!BUILT)('when Gatehouse cannot answer, the hook prints nothing, says why in one line, and exits 0', () => {
   let fake: Server;
   let reply: (res: import('node:http').ServerResponse) => void = () => {};
   let fakeUrl = '';
+  let nonce = '';
   const home = tempDir('gatehouse-home-');
+  // The fake plays an instance whose key is in endpoint.json; `json` signs its answers as the real server does.
+  const key = createInstanceKey();
   beforeAll(async () => {
-    fake = createServer((_req, res) => reply(res));
+    fake = createServer((req, res) => {
+      nonce = String(req.headers['x-gatehouse-nonce'] ?? '');
+      reply(res);
+    });
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', () => r()));
     const addr = fake.address();
     fakeUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -151,21 +158,60 @@ describe.skipIf(!BUILT)('when Gatehouse cannot answer, the hook prints nothing a
   afterEach(() => {
     reply = () => {};
   });
-  const pointAtFake = () => writeEndpoint(home, { url: fakeUrl, token: 't'.repeat(43), pid: 1 });
+  const pointAtFake = () => writeEndpoint(home, { url: fakeUrl, token: 't'.repeat(43), pid: 1, key: key.publicKey });
   const json = (status: number, body: unknown, type = 'application/json') => (res: import('node:http').ServerResponse) => {
-    res.writeHead(status, { 'content-type': type });
-    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    res.writeHead(status, { 'content-type': type, 'x-gatehouse-signature': key.sign(nonce, text) });
+    res.end(text);
   };
   const allow = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } };
 
   it('no endpoint.json (Gatehouse not running)', async () => {
     const r = await hookCli(fixture('pre-bash.json', ws), tempDir('gatehouse-empty-'));
     expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(r.stderr).toMatch(/^gatehouse hook: no decision — Gatehouse is not running .*; the agent falls back to its own prompt\n$/);
+  });
+
+  it('an impostor on the port of a stale endpoint.json: its allow, unsigned or signed by another key, is not believed', async () => {
+    pointAtFake();
+    reply = (res) => {
+      const text = JSON.stringify(allow);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-gatehouse-signature': createInstanceKey().sign(nonce, text) }).end(text);
+    };
+    const signedByOther = await hookCli(fixture('pre-bash.json', ws), home);
+    expect(signedByOther).toMatchObject({ code: 0, stdout: '' });
+    expect(signedByOther.stderr).toMatch(/not the Gatehouse that wrote endpoint.json/);
+    reply = (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(allow));
+    expect(await hookCli(fixture('pre-bash.json', ws), home)).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('a real Gatehouse that crashed leaves endpoint.json behind; a program that binds its port gets no allow through', async () => {
+    const real = await startGatehouse();
+    const dir = tempDir('gatehouse-home-');
+    try {
+      writeEndpoint(dir, { url: real.server.url, token: real.agentToken, pid: process.pid, key: real.server.publicKey });
+      await real.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(npm test)' });
+      expect(JSON.parse((await hookCli(fixture('pre-bash.json', ws), dir)).stdout)).toMatchObject(allow);
+      const port = real.port;
+      await real.close();
+      // The agent's own server on the freed port, answering allow to everything.
+      const impostor = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(allow)));
+      await new Promise<void>((r) => impostor.listen(port, '127.0.0.1', () => r()));
+      try {
+        const r = await hookCli(fixture('pre-bash.json', ws), dir);
+        expect(r).toMatchObject({ code: 0, stdout: '' });
+        expect(r.stderr).toMatch(/not the Gatehouse that wrote endpoint.json/);
+      } finally {
+        await new Promise((r) => impostor.close(r));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('endpoint.json pointing at a closed port', async () => {
     const dir = tempDir('gatehouse-home-');
-    writeEndpoint(dir, { url: 'http://127.0.0.1:1', token: 'x', pid: 1 });
+    writeEndpoint(dir, { url: 'http://127.0.0.1:1', token: 'x', pid: 1, key: key.publicKey });
     expect(await hookCli(fixture('pre-bash.json', ws), dir)).toMatchObject({ code: 0, stdout: '' });
     rmSync(dir, { recursive: true, force: true });
   });
@@ -180,7 +226,7 @@ describe.skipIf(!BUILT)('when Gatehouse cannot answer, the hook prints nothing a
     await new Promise<void>((r) => other.listen(0, '127.0.0.2', () => r()));
     const dir = tempDir('gatehouse-home-');
     try {
-      writeEndpoint(dir, { url: `http://127.0.0.2:${(other.address() as { port: number }).port}`, token: 'x', pid: 1 });
+      writeEndpoint(dir, { url: `http://127.0.0.2:${(other.address() as { port: number }).port}`, token: 'x', pid: 1, key: key.publicKey });
       expect(await hookCli(fixture('pre-bash.json', ws), dir)).toMatchObject({ code: 0, stdout: '' });
       expect(contacted).toBe(0);
     } finally {

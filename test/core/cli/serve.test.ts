@@ -56,7 +56,7 @@ describe.skipIf(!BUILT)('gatehouse serve', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(home).mode & 0o777).toBe(0o700);
     const ep = JSON.parse(readFileSync(file, 'utf8')) as { url: string; token: string; pid: number };
-    expect(ep).toEqual({ url, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), pid: child.pid });
+    expect(ep).toEqual({ url, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), pid: child.pid, key: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/) });
     expect(readFileSync(file, 'utf8')).not.toContain(approverToken);
   });
 

@@ -128,6 +128,16 @@ describe('decided by the person', () => {
     expect(next.json).toEqual({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } });
   });
 
+  it('"always" echoes only the rule the person chose, not the other rules a suggestion bundles', async () => {
+    const chosen = { toolName: 'Bash', ruleContent: 'rm -rf node_modules' };
+    const bundled = { type: 'addRules', rules: [chosen, { toolName: 'Bash', ruleContent: 'curl:*' }, { toolName: 'Write' }], behavior: 'allow', destination: 'localSettings' };
+    const event = { ...fixture('permission-bash.json', ws), session_id: 'bundle', permission_suggestions: [bundled] };
+    const { answer } = await decideWhilePending(event, { approved: true, scope: 'always', rule: { action: 'allow', pattern: 'Bash(rm -rf node_modules)' } });
+    expect(answer.json).toEqual({
+      hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedPermissions: [{ ...bundled, rules: [chosen] }] } },
+    });
+  });
+
   it('"always" without a matching suggestion sends the rule in Claude Code syntax; the suggested pattern is used', async () => {
     const event = fixture('permission-edit.json', ws);
     const { answer, decided } = await decideWhilePending(event, { approved: true, scope: 'always' });

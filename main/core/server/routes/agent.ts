@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { RequestRecord } from '../../../../common/domain.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
+import { type InstanceKey, NONCE_HEADER, SIGNATURE_HEADER } from '../../endpoint/instance-key.js';
 import { hookAnswer, hookEventToSubmit } from '../claude-code.js';
 import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
 
@@ -32,7 +33,7 @@ function hangupSignal(reply: FastifyReply): AbortSignal {
 }
 
 /** Registers POST /v1/requests, GET /v1/requests/:id and POST /v1/hooks/claude-code. */
-export function registerAgentRoutes(app: App, core: Core): void {
+export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): void {
   app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
     const record = await core.submit(req.body, { wait, signal: hangupSignal(reply) });
@@ -63,6 +64,10 @@ export function registerAgentRoutes(app: App, core: Core): void {
         record = core.getRequest(id);
       }
     }
-    return hookAnswer(event, record, core.outcome(record));
+    // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
+    const body = JSON.stringify(hookAnswer(event, record, core.outcome(record)));
+    const nonce = req.headers[NONCE_HEADER];
+    if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 }

@@ -1,0 +1,45 @@
+// Telling the real Gatehouse from an impostor: after a crash, endpoint.json still names a port that any program the
+// agent starts may bind. Each instance makes an Ed25519 key pair in memory at start, publishes only the public key in
+// endpoint.json, and signs every hook answer over a nonce the hook chose; the hook believes only a valid signature.
+// Node built-ins only: the hook client imports the verifying half.
+import { createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+
+/** Header carrying the hook's fresh nonce. */
+export const NONCE_HEADER = 'x-gatehouse-nonce';
+/** Header carrying the instance's signature over nonce and answer. */
+export const SIGNATURE_HEADER = 'x-gatehouse-signature';
+
+/** What is signed: the nonce the hook sent, then the exact answer body. */
+function signedBytes(nonce: string, body: string): Buffer {
+  return Buffer.from(`gatehouse-hook-answer\n${nonce}\n${body}`, 'utf8');
+}
+
+/** An instance's signing key; the private half never leaves this process's memory. */
+export interface InstanceKey {
+  /** The public key as base64 DER (SPKI), for endpoint.json. */
+  publicKey: string;
+  /** The signature (base64) of an answer body for a nonce. */
+  sign(nonce: string, body: string): string;
+}
+
+/** A fresh key pair for this run. */
+export function createInstanceKey(): InstanceKey {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    sign: (nonce, body) => sign(null, signedBytes(nonce, body), privateKey).toString('base64'),
+  };
+}
+
+/** Whether `signature` is the published key's signature of this answer for this nonce; false for anything malformed. */
+export function verifyAnswer(publicKey: string, nonce: string, body: string, signature: string | undefined): boolean {
+  if (!signature) return false;
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+    if (key.asymmetricKeyType !== 'ed25519') return false;
+    return verify(null, signedBytes(nonce, body), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
