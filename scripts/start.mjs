@@ -4,7 +4,7 @@
 // .electron-native/<electron version>/, then passes its path to the app (GATEHOUSE_SQLITE_BINDING).
 // The Node build is never touched, so `npm test` keeps working whatever happens here.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ const electronVersion = JSON.parse(readFileSync(path.join(root, 'node_modules/el
 const nativeDir = process.env.GATEHOUSE_ELECTRON_NATIVE_DIR || path.join(root, '.electron-native');
 const headersUrl = process.env.GATEHOUSE_ELECTRON_HEADERS_URL || 'https://electronjs.org/headers';
 const binding = path.join(nativeDir, electronVersion, 'better_sqlite3.node');
+const buildLog = path.join(nativeDir, `build-${electronVersion}.log`);
 
 function fail(message) {
   console.error(`gatehouse start: ${message}`);
@@ -51,10 +52,14 @@ function buildBinding() {
       nodeGyp, 'rebuild', '--release', `--target=${electronVersion}`, `--arch=${process.arch}`,
       `--dist-url=${headersUrl}`, '--runtime=electron', `--devdir=${path.join(nativeDir, 'gyp')}`,
     ];
-    console.log(`gatehouse start: building better-sqlite3 for Electron ${electronVersion} (once; about 2 minutes)…`);
-    const result = spawnSync(process.execPath, args, { cwd: pkg, env, stdio: 'inherit' });
+    // node-gyp's output goes to a log file: on failure the person reads our one clear message first, not a gyp dump.
+    mkdirSync(nativeDir, { recursive: true });
+    const log = openSync(buildLog, 'w');
+    console.log(`gatehouse start: building better-sqlite3 for Electron ${electronVersion} (once; about 2 minutes; log: ${buildLog})…`);
+    const result = spawnSync(process.execPath, args, { cwd: pkg, env, stdio: ['ignore', log, log] });
+    closeSync(log);
     if (result.status !== 0) {
-      return `node-gyp could not build it (exit ${result.status ?? result.signal}); it needs Electron's headers from ${headersUrl} and a C++ toolchain`;
+      return `node-gyp could not build it (exit ${result.status ?? result.signal}); it needs Electron's headers from ${headersUrl} and a C++ toolchain. The build log is in ${buildLog}`;
     }
     mkdirSync(path.dirname(binding), { recursive: true });
     const partial = `${binding}.${process.pid}.partial`;

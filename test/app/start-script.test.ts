@@ -24,13 +24,13 @@ async function closedPort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 1;
 }
 
-async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+async function start(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
   try {
-    await promisify(execFile)(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
-    return { code: 0, stderr: '' };
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
+    return { code: 0, stderr: '', stdout };
   } catch (err) {
-    const e = err as { code?: number; stderr?: string };
-    return { code: e.code ?? -1, stderr: e.stderr ?? '' };
+    const e = err as { code?: number; stderr?: string; stdout?: string };
+    return { code: e.code ?? -1, stderr: e.stderr ?? '', stdout: e.stdout ?? '' };
   }
 }
 
@@ -48,8 +48,14 @@ describe('scripts/start.mjs', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`gatehouse start: could not build better-sqlite3 for Electron ${ELECTRON_VERSION}`);
     expect(result.stderr).toContain('`npm test` and `npm run serve` (web UI) still work');
+    // The clear message is all a person sees: node-gyp's output went to the build log it names.
+    expect(result.stderr.startsWith('gatehouse start: could not build')).toBe(true);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/gyp (ERR|info)/);
+    const log = path.join(nativeDir, `build-${ELECTRON_VERSION}.log`);
+    expect(result.stderr).toContain(log);
+    expect(readFileSync(log, 'utf8')).toMatch(/gyp/);
     expect(hash(NODE_BUILD)).toBe(before);
-    expect(readdirSync(nativeDir).filter((f) => f !== 'gyp')).toEqual([]);
+    expect(readdirSync(nativeDir).filter((f) => f !== 'gyp' && !f.endsWith('.log'))).toEqual([]);
   });
 
   it('with the module built but no Electron binary: clear message, exit 1', async () => {
