@@ -1,5 +1,6 @@
 // Audit export in web mode: stream the server's file, count rows as they arrive, then hand it to the browser.
 import type { ExportFormat, Result } from '../../common/api.js';
+import { authHeaders } from './session.js';
 
 /** Rows in an export body: lines (minus the CSV header), or array items for JSON. */
 export function countRows(format: ExportFormat, lines: number, text?: string): number {
@@ -13,7 +14,7 @@ export function countRows(format: ExportFormat, lines: number, text?: string): n
 /** Downloads `url` to a file named by the server, reporting progress as rows (lines) received. */
 export async function downloadExport(url: string, format: ExportFormat, onProgress?: (rows: number) => void): Promise<Result<{ rows: number }>> {
   try {
-    const response = await fetch(url, { credentials: 'same-origin' });
+    const response = await fetch(url, { credentials: 'omit', headers: authHeaders() });
     if (!response.ok || !response.body) {
       const body = await response.text().catch(() => '');
       const error = /"error"\s*:\s*"([^"]*)"/.exec(body)?.[1];

@@ -1,5 +1,7 @@
-// Server-sent events from `GET /v1/events`: one EventSource shared by every subscriber of the page.
+// Server-sent events from `GET /v1/events`: one stream (read with fetch, sse.ts) shared by every subscriber of the page.
 import type { GatehouseEvent } from '../../common/api.js';
+import { authHeaders, signOut } from './session.js';
+import { readSse, type SseMessage } from './sse.js';
 
 /** The event names the server pushes (the `event:` field equals the GatehouseEvent `type`). */
 const EVENT_TYPES: ReadonlyArray<GatehouseEvent['type']> = [
@@ -13,64 +15,68 @@ const EVENT_TYPES: ReadonlyArray<GatehouseEvent['type']> = [
 /** Pause before re-opening a stream the browser gave up on. */
 const RETRY_MS = 3000;
 
-/** A fan-out over one lazily opened EventSource. */
+/** A fan-out over one lazily opened event stream. */
 export interface EventHub {
   subscribe(listener: (event: GatehouseEvent) => void): () => void;
 }
 
 /**
- * Opens the stream on the first subscriber and closes it after the last.
+ * Opens the stream on the first subscriber and closes it after the last; re-opens it after a drop.
  * `onReconnect` runs when the stream comes back after a drop, so the caller can replay what it missed.
  */
 export function createEventHub(url: string, onReconnect: (emit: (event: GatehouseEvent) => void) => Promise<void>): EventHub {
   const listeners = new Set<(event: GatehouseEvent) => void>();
-  let source: EventSource | null = null;
+  let running: AbortController | null = null;
   let dropped = false;
 
   const emit = (event: GatehouseEvent): void => {
     for (const listener of [...listeners]) listener(event);
   };
 
-  const open = (): EventSource => {
-    const es = new EventSource(url, { withCredentials: true });
-    for (const type of EVENT_TYPES) {
-      es.addEventListener(type, (message) => {
-        try {
-          const event = JSON.parse((message as MessageEvent<string>).data) as GatehouseEvent;
-          if (event && event.type === type) emit(event);
-        } catch {
-          console.error(`Gatehouse sent an unreadable ${type} event`);
-        }
-      });
+  const onMessage = (message: SseMessage): void => {
+    if (!(EVENT_TYPES as readonly string[]).includes(message.event)) return;
+    try {
+      const event = JSON.parse(message.data) as GatehouseEvent;
+      if (event && event.type === message.event) emit(event);
+    } catch {
+      console.error(`Gatehouse sent an unreadable ${message.event} event`);
     }
-    es.addEventListener('error', () => {
+  };
+
+  const open = (): AbortController => {
+    const ac = new AbortController();
+    const again = (): void => {
+      if (running !== ac) return;
       dropped = true;
-      // The browser retries by itself after a network error, but gives up for good on an HTTP error
-      // (e.g. 401 after `serve` restarted): retry ourselves, or the queue would silently stop updating.
-      if (es.readyState === EventSource.CLOSED && source === es) {
-        source = null;
-        setTimeout(() => {
-          if (listeners.size > 0) source ??= open();
-        }, RETRY_MS);
-      }
-    });
-    es.addEventListener('open', () => {
-      if (!dropped) return;
-      dropped = false;
-      void onReconnect(emit);
-    });
-    return es;
+      running = null;
+      // Retry while someone listens: after a drop, or an HTTP error such as 401 after `serve` restarted.
+      setTimeout(() => {
+        if (listeners.size > 0) running ??= open();
+      }, RETRY_MS);
+    };
+    void readSse(url, authHeaders(), ac.signal, {
+      open: () => {
+        if (!dropped) return;
+        dropped = false;
+        void onReconnect(emit);
+      },
+      message: onMessage,
+      status: (code) => {
+        if (code === 401) signOut();
+      },
+    }).then(again, again);
+    return ac;
   };
 
   return {
     subscribe(listener) {
       listeners.add(listener);
-      source ??= open();
+      running ??= open();
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0 && source) {
-          source.close();
-          source = null;
+        if (listeners.size === 0 && running) {
+          running.abort();
+          running = null;
         }
       };
     },

@@ -1,9 +1,10 @@
 // fetch → Result: the web client never throws across the GatehouseApi boundary, and every failure reads as one line.
 import type { Result } from '../../common/api.js';
+import { authHeaders, signOut } from './session.js';
 
 /** Messages for statuses where the server's own text may not tell the person what to do. */
 const HINTS: Record<number, string> = {
-  401: 'Not signed in: open the login URL that `gatehouse serve` printed',
+  401: 'Not signed in: press Enter in the terminal running `gatehouse serve` for a sign-in link',
   403: 'Gatehouse refused this request',
 };
 
@@ -15,14 +16,14 @@ export function queryString(params: object): string {
   return s ? `?${s}` : '';
 }
 
-/** One JSON call to the Gatehouse server (same origin; the session cookie authenticates). */
+/** One JSON call to the Gatehouse server (same origin; the page's session token authenticates, session.ts). */
 export async function call<T>(method: string, path: string, body?: unknown): Promise<Result<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      credentials: 'omit',
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...authHeaders() },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
@@ -35,6 +36,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   } catch {
     if (response.ok) return { ok: false, error: `Gatehouse sent an unreadable answer to ${method} ${path}` };
   }
+  if (response.status === 401) signOut();
   if (!response.ok) {
     const message = parsed && typeof parsed === 'object' && 'error' in parsed ? String(parsed.error) : '';
     const hint = HINTS[response.status];

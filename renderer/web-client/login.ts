@@ -1,9 +1,13 @@
-// The login link `gatehouse serve` prints carries a one-time code; the server swaps it for an HttpOnly cookie,
-// so the code leaves the address bar (and history) at once.
+// A sign-in link carries a one-time code (`/#code=…`, or `?code=…` from older links); the page takes it out of the
+// address bar before anything else runs, so it is in neither the history nor a bookmark.
 
-/** Where to go to exchange a `?code=` in the page URL, or null when there is none. */
-export function loginRedirect(href: string): string | null {
+/** The code of a sign-in link and the same address without it, or null when the address carries none. */
+export function codeFromHref(href: string): { code: string; cleaned: string } | null {
   const url = new URL(href);
-  const code = url.searchParams.get('code');
-  return code ? `/login?code=${encodeURIComponent(code)}` : null;
+  const fromHash = url.hash.startsWith('#code=') ? new URLSearchParams(url.hash.slice(1)).get('code') : null;
+  const code = fromHash || url.searchParams.get('code');
+  if (!code) return null;
+  url.searchParams.delete('code');
+  if (fromHash) url.hash = '';
+  return { code, cleaned: url.pathname + url.search + url.hash };
 }

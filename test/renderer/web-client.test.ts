@@ -1,20 +1,19 @@
-// Pure helpers of the web client: login-code redirect, query strings, export row counts.
+// Pure helpers of the web client: sign-in codes in the address, the event-stream parser, query strings, export row counts.
 import { describe, expect, it } from 'vitest';
 import { countRows } from '../../renderer/web-client/download.js';
 import { queryString } from '../../renderer/web-client/http.js';
-import { loginRedirect } from '../../renderer/web-client/login.js';
+import { codeFromHref } from '../../renderer/web-client/login.js';
+import { parseSse } from '../../renderer/web-client/sse.js';
 
-describe('loginRedirect', () => {
+describe('codeFromHref', () => {
   it.each([
-    ['http://127.0.0.1:4000/?code=abc123', '/login?code=abc123'],
-    ['http://127.0.0.1:4000/?code=a%26b%3Dc#/queue', '/login?code=a%26b%3Dc'],
+    ['http://127.0.0.1:4000/#code=abc123', { code: 'abc123', cleaned: '/' }],
+    ['http://127.0.0.1:4000/?code=abc123', { code: 'abc123', cleaned: '/' }],
+    ['http://127.0.0.1:4000/?code=a%26b%3Dc#/queue', { code: 'a&b=c', cleaned: '/#/queue' }],
     ['http://127.0.0.1:4000/', null],
     ['http://127.0.0.1:4000/?code=', null],
     ['http://127.0.0.1:4000/#/review/x?code=abc', null],
-  ])('%s → %s', (href, expected) => expect(loginRedirect(href)).toBe(expected));
-  it('never redirects off the page origin', () => {
-    expect(loginRedirect('http://127.0.0.1:4000/?code=//evil.example/x')).toBe('/login?code=%2F%2Fevil.example%2Fx');
-  });
+  ])('%s → %j', (href, expected) => expect(codeFromHref(href)).toEqual(expected));
 });
 
 describe('queryString', () => {
@@ -31,4 +30,15 @@ describe('countRows', () => {
     ['ndjson', 5, undefined, 5],
     ['json', 0, '[{"a":1},{"a":2}]', 2],
   ] as const)('%s with %i lines', (format, lines, text, rows) => expect(countRows(format, lines, text)).toBe(rows));
+});
+
+describe('parseSse', () => {
+  it('splits complete events, skips comments and keeps the unfinished rest', () => {
+    const { messages, rest } = parseSse(': connected\n\nevent: rule_changed\ndata: {"type":"rule_changed"}\n\nevent: request_pending\ndata: {"a"');
+    expect(messages).toEqual([{ event: 'rule_changed', data: '{"type":"rule_changed"}' }]);
+    expect(rest).toBe('event: request_pending\ndata: {"a"');
+  });
+  it('joins multi-line data and reads CRLF', () => {
+    expect(parseSse('event: x\r\ndata: a\r\ndata: b\r\n\r\n').messages).toEqual([{ event: 'x', data: 'a\nb' }]);
+  });
 });

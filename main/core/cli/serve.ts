@@ -1,4 +1,5 @@
-// `gatehouse serve [--port N] [--home DIR]`: the headless core with the web UI, found by hooks via endpoint.json.
+// `gatehouse serve [--port N] [--home DIR] [--approver-token-stdin]`: the headless core with the web UI, found by
+// hooks via endpoint.json. Press Enter in its terminal for a new one-time sign-in link.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,14 +9,19 @@ import { removeEndpoint, writeEndpoint } from '../endpoint/endpoint.js';
 import { newSecret } from '../server/auth.js';
 import { startServer } from '../server/server.js';
 import { resolveHome } from '../store/home.js';
+import { scrubEnviron } from './environ-scrub.js';
 
 /** Parses the flags, starts core + server, writes endpoint.json, prints the URLs; returns once listening. */
 export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let flags: { port?: string; home?: string };
+  let flags: { port?: string; home?: string; 'approver-token-stdin'?: boolean };
   try {
-    flags = parseArgs({ args: argv, options: { port: { type: 'string' }, home: { type: 'string' } }, strict: true }).values;
+    flags = parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, home: { type: 'string' }, 'approver-token-stdin': { type: 'boolean' } },
+      strict: true,
+    }).values;
   } catch (err) {
-    process.stderr.write(`gatehouse serve: ${(err as Error).message}\nusage: gatehouse serve [--port N] [--home DIR]\n`);
+    process.stderr.write(`gatehouse serve: ${(err as Error).message}\nusage: ${USAGE}\n`);
     return 2;
   }
   const port = flags.port === undefined ? 0 : Number(flags.port);
@@ -26,7 +32,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   const home = resolve(flags.home ?? resolveHome(env));
   const core = await createCore({ home });
   const agentToken = newSecret();
-  const approverToken = env.GATEHOUSE_APPROVER_TOKEN || undefined;
+  const approverToken = await approverTokenFrom(flags['approver-token-stdin'] === true, env);
   const staticDir = rendererDir();
   let server;
   try {
@@ -40,6 +46,12 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);
   if (!staticDir) process.stdout.write('The web UI is not built (run `npm run build`); the HTTP API is available.\n');
   process.stdout.write(`Login URL (one-time, valid 10 minutes): ${server.loginUrl()}\n`);
+  // A lost or used link needs no restart (which would cancel what waits): the person presses Enter here. The agent
+  // cannot type into this terminal nor read what it prints, so it gains nothing from asking for links.
+  if (process.stdin.isTTY) {
+    process.stdout.write('Press Enter here for a new sign-in link.\n');
+    process.stdin.setEncoding('utf8').on('data', () => process.stdout.write(`Login URL (one-time, valid 10 minutes): ${server.loginUrl()}\n`));
+  }
 
   let stopping = false;
   const stop = async () => {
@@ -55,6 +67,42 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
   return 0;
+}
+
+const USAGE = 'gatehouse serve [--port N] [--home DIR] [--approver-token-stdin]';
+
+/**
+ * The approver bearer token for scripts: the first line of stdin with --approver-token-stdin, else
+ * GATEHOUSE_APPROVER_TOKEN — which is then scrubbed from this process's /proc/<pid>/environ (environ-scrub.ts).
+ */
+async function approverTokenFrom(fromStdin: boolean, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (fromStdin) return (await firstLine(process.stdin)) || undefined;
+  const token = env.GATEHOUSE_APPROVER_TOKEN || undefined;
+  if (token !== undefined && env === process.env && !scrubEnviron('GATEHOUSE_APPROVER_TOKEN') && process.platform === 'linux') {
+    process.stderr.write('gatehouse serve: could not clear GATEHOUSE_APPROVER_TOKEN from /proc/self/environ; prefer --approver-token-stdin\n');
+  }
+  return token;
+}
+
+/** The first line of a stream (the rest stays unread). */
+function firstLine(stream: NodeJS.ReadStream): Promise<string> {
+  return new Promise((done) => {
+    let text = '';
+    const onData = (chunk: Buffer): void => {
+      text += chunk.toString('utf8');
+      const nl = text.indexOf('\n');
+      if (nl !== -1) finish(text.slice(0, nl));
+    };
+    const finish = (line: string): void => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.pause();
+      done(line.trim());
+    };
+    const onEnd = (): void => finish(text);
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+  });
 }
 
 /** dist/renderer of this package (whether running from dist/ or from the sources), when it has been built. */

@@ -1,6 +1,5 @@
 // The fastify instance every route hangs off: strict JSON parsing, one-line JSON errors, and the guard + auth hook
 // that runs before anything else on every request (static files and 404s included).
-import cookie from '@fastify/cookie';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -15,7 +14,7 @@ import Fastify, {
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { fromStoreError, GatehouseError, InputError } from '../broker/errors.js';
 import type { Metrics } from '../broker/metrics.js';
-import { authorize, bearerToken, identifyCaller, SecretMatcher, SESSION_COOKIE, type Caller, type RouteAccess } from './auth.js';
+import { authorize, bearerToken, identifyCaller, SecretMatcher, type Caller, type RouteAccess } from './auth.js';
 import { isRequestAllowed } from './guard.js';
 import type { ApproverSessions } from './sessions.js';
 
@@ -71,8 +70,6 @@ export async function createApp(security: AppSecurity): Promise<App> {
     .setValidatorCompiler(TypeBoxValidatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
-  // Cookies are parsed only when no bearer token decides (see the hook below), not on every agent request.
-  await app.register(cookie, { hook: false });
   app.decorateRequest('caller', 'anonymous');
 
   installJsonParser(app);
@@ -89,9 +86,7 @@ export async function createApp(security: AppSecurity): Promise<App> {
     void reply.headers(SECURITY_HEADERS);
     const verdict = isRequestAllowed({ host: rawHeader(req, 'host'), origin: rawHeader(req, 'origin'), port: security.port() });
     if (!verdict.ok) return reply.code(403).send({ error: `forbidden: ${verdict.why}` });
-    const bearer = bearerToken(req.headers.authorization);
-    const sessionValid = bearer === null && security.sessions.isValid(sessionCookie(app, req));
-    req.caller = identifyCaller({ bearer, sessionValid }, secrets);
+    req.caller = identifyCaller(bearerToken(req.headers.authorization), secrets, (token) => security.sessions.isValid(token));
     const access = req.routeOptions.config.access ?? 'open';
     const allowed = authorize(access, req.caller);
     if (!allowed.ok) {
@@ -171,8 +166,3 @@ function rawHeader(req: FastifyRequest, name: string): string | string[] | undef
   return values.length === 1 ? values[0] : values;
 }
 
-function sessionCookie(app: FastifyInstance, req: FastifyRequest): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  return app.parseCookie(header)[SESSION_COOKIE];
-}

@@ -1,4 +1,6 @@
-// Who is calling: the agent token (endpoint.json), the approver token (env), or an approver session cookie.
+// Who is calling: the agent token (endpoint.json), the approver token (env), or an approver session token that the
+// web UI keeps in its own page and sends as a bearer (never a cookie: cookies are not scoped by port, so every other
+// server on 127.0.0.1 — the dev server the agent just wrote — would receive it).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What a request's credentials amount to. */
@@ -6,9 +8,6 @@ export type Caller = 'agent' | 'approver' | 'anonymous' | 'invalid';
 
 /** Which credential a route needs: A = agent (the approver may do it too), P = approver only, open = none. */
 export type RouteAccess = 'A' | 'P' | 'open';
-
-/** The name of the approver session cookie. */
-export const SESSION_COOKIE = 'gatehouse_session';
 
 /** A fresh random secret (32 bytes, base64url) for tokens, login codes and session ids. */
 export function newSecret(): string {
@@ -42,27 +41,28 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * Threat: the agent can read endpoint.json, so its token must never reach approver powers; an unknown bearer is
- * rejected even when a valid cookie rides along, so a confused client gets a clear 401 instead of silent elevation.
+ * Threat: the agent can read endpoint.json, so its token must never reach approver powers; a bearer is the approver
+ * only as the approver token or a live web session (`isSession`, asked only when neither token matches).
  */
 export function identifyCaller(
-  input: { bearer: string | null; sessionValid: boolean },
+  bearer: string | null,
   secrets: { agent: SecretMatcher; approver: SecretMatcher | undefined },
+  isSession: (token: string) => boolean,
 ): Caller {
-  if (input.bearer !== null) {
-    if (input.bearer === '') return 'invalid';
-    const presented = digest(input.bearer);
-    if (secrets.agent.matches(presented)) return 'agent';
-    if (secrets.approver?.matches(presented)) return 'approver';
-    return 'invalid';
-  }
-  return input.sessionValid ? 'approver' : 'anonymous';
+  if (bearer === null) return 'anonymous';
+  if (bearer === '') return 'invalid';
+  const presented = digest(bearer);
+  if (secrets.agent.matches(presented)) return 'agent';
+  if (secrets.approver?.matches(presented)) return 'approver';
+  return isSession(bearer) ? 'approver' : 'invalid';
 }
 
 /** Threat: routes that answer requests, change rules or read the audit are the person's alone (DESIGN.md). */
 export function authorize(access: RouteAccess, caller: Caller): { ok: true } | { ok: false; status: 401 | 403; error: string } {
   if (access === 'open') return { ok: true };
-  if (caller === 'anonymous') return { ok: false, status: 401, error: 'missing credential: send Authorization: Bearer <token>' };
+  if (caller === 'anonymous') {
+    return { ok: false, status: 401, error: 'not signed in: open a sign-in link (press Enter in the terminal running `gatehouse serve` for a new one), or send Authorization: Bearer <token>' };
+  }
   if (caller === 'invalid') return { ok: false, status: 401, error: 'wrong credential' };
   if (access === 'P' && caller !== 'approver') {
     return { ok: false, status: 403, error: 'the agent token may only submit and read requests; this route needs the approver' };

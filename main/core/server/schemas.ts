@@ -125,3 +125,6 @@ export const ListRequestsQuery = Type.Object({ status: Type.Optional(Type.Litera
 
 /** GET /login?code=…. */
 export const LoginQuery = Type.Object({ code: Type.String({ minLength: 1, maxLength: 256 }) });
+
+/** POST /v1/login: the one-time code of a sign-in link. */
+export const LoginBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });

@@ -1,8 +1,29 @@
-// One-time login codes exchanged for approver session cookies (web mode): `serve` prints the code, the browser redeems it.
+// One-time sign-in codes exchanged for approver session tokens (web mode): `serve` prints the code, the page redeems
+// it and keeps the token in its own storage.
 import { newSecret, safeEqual } from './auth.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a web session lasts. */
+export const SESSION_TTL_SECONDS = 24 * 60 * 60;
+const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
+/** Failed sign-ins allowed per minute before the route answers 429 (a code has 256 bits; this stops a flood, not luck). */
+const FAILURES_PER_MINUTE = 20;
+
+/** Counts failed sign-ins in a sliding minute. */
+export class FailureLimiter {
+  private failures: number[] = [];
+  constructor(private readonly now: () => number = Date.now) {}
+  /** Whether another attempt may be tried now. */
+  allow(): boolean {
+    const since = this.now() - 60_000;
+    this.failures = this.failures.filter((t) => t > since);
+    return this.failures.length < FAILURES_PER_MINUTE;
+  }
+  /** Records a failed attempt. */
+  failed(): void {
+    this.failures.push(this.now());
+  }
+}
 
 /** Issues single-use login codes and keeps the approver sessions they open, in memory only (never on disk). */
 export class ApproverSessions {
@@ -33,7 +54,7 @@ export class ApproverSessions {
     return session;
   }
 
-  /** Whether a session cookie value belongs to a live session. */
+  /** Whether a bearer is a live web session's token. */
   isValid(session: string | undefined): boolean {
     if (!session) return false;
     const at = this.now();

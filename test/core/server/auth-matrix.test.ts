@@ -106,27 +106,38 @@ describe('the guard runs before everything', () => {
   });
 });
 
-describe('login code → session cookie', () => {
-  it('exchanges a one-time code for an HttpOnly SameSite=Strict cookie that works as the approver', async () => {
+describe('sign-in code → a session token the page keeps (never a cookie)', () => {
+  it('the printed link hands the code to the page in the fragment; POST /v1/login swaps it once for a bearer session', async () => {
     const url = new URL(g.server.loginUrl());
-    const login = await http(g.port, 'GET', `${url.pathname}${url.search}`);
-    expect(login.status).toBe(303);
-    expect(login.headers['location']).toBe('/');
-    const setCookie = String(login.headers['set-cookie']);
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Strict/i);
-    expect(setCookie).toMatch(/Path=\//);
-    const cookie = setCookie.split(';')[0] ?? '';
+    const code = url.searchParams.get('code') ?? '';
+    const link = await http(g.port, 'GET', `${url.pathname}${url.search}`);
+    expect(link.status).toBe(303);
+    expect(link.headers['location']).toBe(`/#code=${code}`);
+    expect(link.headers['set-cookie']).toBeUndefined();
 
-    const rules = await http(g.port, 'GET', '/v1/rules', { headers: { cookie } });
-    expect(rules.status).toBe(200);
-    // Same-origin fetches carry our own Origin: allowed.
-    const post = await http(g.port, 'PATCH', '/v1/settings', { headers: { cookie, origin: `http://127.0.0.1:${g.port}` }, body: { timeout_seconds: 120 } });
+    const login = await http(g.port, 'POST', '/v1/login', { body: { code } });
+    expect(login.status).toBe(200);
+    expect(login.headers['set-cookie']).toBeUndefined();
+    const token = (login.json as { token: string }).token;
+    expect(token).toMatch(/^[\w-]{43}$/);
+
+    expect((await http(g.port, 'GET', '/v1/rules', { token })).status).toBe(200);
+    const post = await http(g.port, 'PATCH', '/v1/settings', { token, headers: { origin: `http://127.0.0.1:${g.port}` }, body: { timeout_seconds: 120 } });
     expect(post.status).toBe(200);
 
-    const again = await http(g.port, 'GET', `${url.pathname}${url.search}`);
-    expect(again.status).toBe(401);
-    expect((await http(g.port, 'GET', '/v1/rules', { headers: { cookie: 'gatehouse_session=forged' } })).status).toBe(401);
-    expect((await http(g.port, 'GET', '/login?code=made-up')).status).toBe(401);
+    expect((await http(g.port, 'POST', '/v1/login', { body: { code } })).status).toBe(401);
+    expect((await http(g.port, 'GET', '/v1/rules', { token: 'forged-forged-forged-forged' })).status).toBe(401);
+    // A cookie of any name is not a credential.
+    expect((await http(g.port, 'GET', '/v1/rules', { headers: { cookie: `gatehouse_session=${token}` } })).status).toBe(401);
+  });
+
+  it('guessing codes is rate limited', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await http(g.port, 'POST', '/v1/login', { body: { code: `guess-${i}` } })).status);
+    const firstLimited = statuses.indexOf(429);
+    // 20 failures a minute (one was spent by the test above), then every attempt is refused unread.
+    expect(firstLimited).toBeGreaterThanOrEqual(15);
+    expect(statuses.slice(0, firstLimited).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(firstLimited).every((s) => s === 429)).toBe(true);
   });
 });

@@ -7,23 +7,28 @@ const tokens = { agentToken: 'agent-token-0123456789abcdef', approverToken: 'app
 const secrets = { agent: new SecretMatcher(tokens.agentToken), approver: new SecretMatcher(tokens.approverToken) };
 
 describe('identifyCaller', () => {
-  const rows: Array<[string, string | null, boolean, Caller]> = [
-    ['agent token', tokens.agentToken, false, 'agent'],
-    ['approver token', tokens.approverToken, false, 'approver'],
-    ['approver cookie, no bearer', null, true, 'approver'],
-    ['nothing', null, false, 'anonymous'],
-    ['unknown bearer', 'nope-nope-nope-nope', false, 'invalid'],
-    ['unknown bearer beside a valid cookie', 'nope-nope-nope-nope', true, 'invalid'],
-    ['agent token beside a valid cookie', tokens.agentToken, true, 'agent'],
-    ['malformed Authorization', '', false, 'invalid'],
-    ['agent token with a suffix', `${tokens.agentToken}x`, false, 'invalid'],
+  const session = 'live-web-session-0123456789';
+  const isSession = (t: string) => t === session;
+  const rows: Array<[string, string | null, Caller]> = [
+    ['agent token', tokens.agentToken, 'agent'],
+    ['approver token', tokens.approverToken, 'approver'],
+    ['a live web session token', session, 'approver'],
+    ['nothing', null, 'anonymous'],
+    ['unknown bearer', 'nope-nope-nope-nope', 'invalid'],
+    ['malformed Authorization', '', 'invalid'],
+    ['agent token with a suffix', `${tokens.agentToken}x`, 'invalid'],
+    ['a session token with a suffix', `${session}x`, 'invalid'],
   ];
-  it.each(rows)('%s', (_n, bearer, sessionValid, expected) => {
-    expect(identifyCaller({ bearer, sessionValid }, secrets)).toBe(expected);
+  it.each(rows)('%s', (_n, bearer, expected) => {
+    expect(identifyCaller(bearer, secrets, isSession)).toBe(expected);
   });
 
   it('has no approver token unless one is configured', () => {
-    expect(identifyCaller({ bearer: tokens.approverToken, sessionValid: false }, { ...secrets, approver: undefined })).toBe('invalid');
+    expect(identifyCaller(tokens.approverToken, { ...secrets, approver: undefined }, isSession)).toBe('invalid');
+  });
+
+  it('never asks whether the agent token is a session (it is the agent, whatever else)', () => {
+    expect(identifyCaller(tokens.agentToken, secrets, () => true)).toBe('agent');
   });
 });
 

@@ -4,9 +4,8 @@ import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
-import { SESSION_COOKIE } from '../auth.js';
-import { LoginQuery } from '../schemas.js';
-import type { ApproverSessions } from '../sessions.js';
+import { LoginBody, LoginQuery } from '../schemas.js';
+import { FailureLimiter, SESSION_TTL_SECONDS, type ApproverSessions } from '../sessions.js';
 
 /** Comment lines sent this often keep proxies and EventSource from timing the stream out. */
 export const HEARTBEAT_MS = 15_000;
@@ -14,6 +13,7 @@ export const HEARTBEAT_MS = 15_000;
 /** Registers /healthz, /metrics, /v1/events, /login and (when built) the renderer at /. */
 export async function registerSystemRoutes(app: App, core: Core, sessions: ApproverSessions, staticDir: string | undefined): Promise<void> {
   app.get('/healthz', { config: { access: 'open' } }, async () => ({ ok: true }));
+  const logins = new FailureLimiter();
 
   app.get('/metrics', { config: { access: 'P' } }, async (_req, reply) =>
     reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').send(core.metrics.render()),
@@ -46,13 +46,20 @@ export async function registerSystemRoutes(app: App, core: Core, sessions: Appro
     for (const res of streams) res.end();
   });
 
-  app.get('/login', { config: { access: 'open' }, schema: { querystring: LoginQuery } }, async (req, reply) => {
-    const session = sessions.redeem(req.query.code);
-    if (!session) {
-      return reply.code(401).send({ error: 'this login link is invalid, already used or expired; restart `gatehouse serve` for a new one' });
+  // The printed link hands its code to the page in the fragment (never sent to any server, gone from the address bar
+  // at once); the page redeems it itself and keeps the session token in its own storage (auth.ts says why).
+  app.get('/login', { config: { access: 'open' }, schema: { querystring: LoginQuery } }, async (req, reply) =>
+    reply.redirect(`/#code=${encodeURIComponent(req.query.code)}`, 303),
+  );
+
+  app.post('/v1/login', { config: { access: 'open' }, schema: { body: LoginBody } }, async (req, reply) => {
+    if (!logins.allow()) return reply.code(429).send({ error: 'too many sign-in attempts; wait a minute' });
+    const token = sessions.redeem(req.body.code);
+    if (token === null) {
+      logins.failed();
+      return reply.code(401).send({ error: 'this sign-in link is invalid, already used or expired: press Enter in the terminal running `gatehouse serve` for a new one' });
     }
-    void reply.setCookie(SESSION_COOKIE, session, { httpOnly: true, sameSite: 'strict', path: '/' });
-    return reply.redirect('/', 303);
+    return { token, expires_in: SESSION_TTL_SECONDS };
   });
 
   if (staticDir && existsSync(staticDir)) {
