@@ -10,7 +10,14 @@ import { Metrics } from './broker/metrics.js';
 import { agentOutcome, type AgentOutcome } from './broker/outcome.js';
 import type { SubmitInput } from './broker/submit-input.js';
 import { createPolicyPorts } from './broker/policy-ports.js';
-import { dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
+import { readEndpoint } from './endpoint/endpoint.js';
+import { acquireInstanceLock, dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
+
+/** Who holds a home, as endpoint.json says (for the "already running" message). */
+function holderOf(home: string): string | null {
+  const endpoint = readEndpoint(home);
+  return endpoint ? `pid ${endpoint.pid}, ${endpoint.url}` : null;
+}
 
 export { ApproverService } from './broker/approver-service.js';
 export { ConflictError, ForbiddenError, GatehouseError, InputError, NotFoundError } from './broker/errors.js';
@@ -65,7 +72,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const now = opts.now ?? (() => new Date());
   const log = opts.logger ?? ((m: string) => process.stderr.write(`gatehouse: ${m}\n`));
   const ports = await createPolicyPorts({ home: opts.home, now });
-  const store = openStore(dbPathIn(opts.home), opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  // Before anything touches the home: a second instance must not cancel the first one's pending requests.
+  const lock = acquireInstanceLock(opts.home, { ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}), holder: () => holderOf(opts.home) });
+  let store: ReturnType<typeof openStore>;
+  try {
+    store = openStore(dbPathIn(opts.home), { checkHealth: true, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const leftovers = store.cancelAllPending('Gatehouse stopped before a decision');
   if (leftovers > 0) log(`${leftovers} request(s) left pending by a previous run were marked cancelled`);
 
@@ -111,6 +126,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       stopRetention();
       broker.close();
       store.close();
+      lock.release();
     },
   };
 }

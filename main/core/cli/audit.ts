@@ -1,5 +1,6 @@
 // `gatehouse audit query|export|verify`: read, export and check the audit log of GATEHOUSE_HOME's database.
-import { createWriteStream, openSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, linkSync, lstatSync, openSync, renameSync, rmSync } from 'node:fs';
+import { inertText } from '../../../common/inert.js';
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -11,11 +12,11 @@ import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './st
 
 const USAGE = `usage:
   gatehouse audit query [filters] [--limit N] [--cursor C] [--json]
-  gatehouse audit export --format csv|json|ndjson [--out FILE] [filters]
+  gatehouse audit export --format csv|json|ndjson [--out NEW-FILE [--force]] [filters]
   gatehouse audit verify
 
 filters: --from T --to T (ISO time, or 30m/2h/7d ago) --agent A --session ID --cwd DIR --tool NAME
-         --status pending|approved|denied|expired|cancelled --decided-by rule|user|session|mode|timeout|shutdown|policy
+         --status pending|approved|denied|expired|cancelled --decided-by rule|user|session|mode|timeout|shutdown|policy|agent
          --rule ID --q TEXT (full-text search; words after the options are searched too)
 `;
 
@@ -51,8 +52,11 @@ function filterOf(flags: Flags, words: string[]): AuditFilter {
   return filter;
 }
 
+/** Agent-supplied text as the terminal must show it: escapes, bidi and invisible characters as visible stand-ins. */
+const inert = (text: string): string => inertText(text, { singleLine: true, codePoints: true });
+
 const line = (e: AuditEntry): string =>
-  [`#${e.seq}`, e.received_at.replace('T', ' ').slice(0, 19), e.status.padEnd(9), (e.decided_by ?? '-').padEnd(8), e.tool_name, e.summary].join('  ');
+  [`#${e.seq}`, e.received_at.replace('T', ' ').slice(0, 19), e.status.padEnd(9), (e.decided_by ?? '-').padEnd(8), inert(e.tool_name), inert(e.summary)].join('  ');
 
 function query(io: CliIo, argv: string[]): number {
   const { values, positionals } = parseArgs({
@@ -92,10 +96,26 @@ const stdoutWriter = (io: CliIo): Writable =>
     },
   });
 
+/** Throws unless the export may write `target`: nothing there, or (with --force) a regular file. Links and devices never. */
+function refuseToReplace(target: string, force: boolean): void {
+  let kind: string;
+  try {
+    const st = lstatSync(target);
+    if (st.isFile()) {
+      if (force) return;
+      kind = 'a file that already exists (add --force to replace it)';
+    } else kind = st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a folder' : 'a device, pipe or socket';
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  throw new UsageError(`refusing to write ${target}: it is ${kind}; choose a new file name`);
+}
+
 async function exportCommand(io: CliIo, argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { ...FILTER_OPTIONS, format: { type: 'string' }, out: { type: 'string' } },
+    options: { ...FILTER_OPTIONS, format: { type: 'string' }, out: { type: 'string' }, force: { type: 'boolean' } },
     allowPositionals: true,
   });
   const format = values.format;
@@ -107,8 +127,10 @@ async function exportCommand(io: CliIo, argv: string[]): Promise<number> {
       await exportAudit(store, filter, format as ExportFormat, stdoutWriter(io));
       return 0;
     }
-    // Written beside the target and renamed at the end, so a failed export never leaves a half file under the real name.
+    // Written beside the target and moved there at the end, so a failed export never leaves a half file under the
+    // real name; what is already at the path is never replaced unless it is a regular file and --force says so.
     const target = resolve(values.out);
+    refuseToReplace(target, values.force === true);
     const partial = `${target}.partial-${process.pid}`;
     let fd: number;
     try {
@@ -122,7 +144,12 @@ async function exportCommand(io: CliIo, argv: string[]): Promise<number> {
       const rows = await exportAudit(store, filter, format as ExportFormat, file);
       file.end();
       await closed;
-      renameSync(partial, target);
+      if (values.force === true) renameSync(partial, target);
+      else {
+        // link() fails if anything appeared at the path meanwhile: no clobbering, even racing.
+        linkSync(partial, target);
+        rmSync(partial);
+      }
       io.stderr(`exported ${rows} audit entries to ${target}\n`);
       return 0;
     } catch (err) {

@@ -30,7 +30,14 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     return 2;
   }
   const home = resolve(flags.home ?? resolveHome(env));
-  const core = await createCore({ home });
+  let core;
+  try {
+    core = await createCore({ home });
+  } catch (err) {
+    // Another instance on this home, or a damaged database: say so and change nothing.
+    process.stderr.write(`gatehouse serve: ${(err as Error).message}\n`);
+    return 1;
+  }
   const agentToken = newSecret();
   const approverToken = await approverTokenFrom(flags['approver-token-stdin'] === true, env);
   const staticDir = rendererDir();

@@ -14,6 +14,7 @@ import Fastify, {
 import { RENDERER_CSP } from '../../../common/csp.js';
 import { fromStoreError, GatehouseError, InputError } from '../broker/errors.js';
 import type { Metrics } from '../broker/metrics.js';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { authorize, bearerToken, identifyCaller, SecretMatcher, type Caller, type RouteAccess } from './auth.js';
 import { isRequestAllowed } from './guard.js';
 import type { ApproverSessions } from './sessions.js';
@@ -113,6 +114,10 @@ function installJsonParser(app: FastifyInstance): void {
       text = decoder.decode(body as Buffer);
     } catch {
       done(new InputError('the request body is not valid UTF-8'), undefined);
+      return;
+    }
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      done(new InputError(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
       return;
     }
     parseJson(req, text, done);

@@ -109,7 +109,8 @@ export const AuditQuery = Type.Object({
   status: Type.Optional(RequestStatus),
   decided_by: Type.Optional(DecidedBy),
   rule_id: Type.Optional(Type.String()),
-  q: Type.Optional(Type.String({ maxLength: 1024 })),
+  // Search text is words: control characters (a NUL would end the text inside SQLite's full-text parser) are refused.
+  q: Type.Optional(Type.String({ maxLength: 1024, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
   cursor: Type.Optional(Type.String()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });

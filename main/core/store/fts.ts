@@ -10,7 +10,8 @@ const MAX_TERM_LENGTH = 200;
  */
 export function ftsQuery(input: string): string | null {
   const terms: string[] = [];
-  for (const raw of input.split(/\s+/)) {
+  // Control characters separate words too: none may reach FTS5, which reads a NUL as the end of the text.
+  for (const raw of input.split(/[\s\p{Cc}]+/u)) {
     const prefix = raw.length > 1 && raw.endsWith('*');
     const word = (prefix ? raw.replace(/\*+$/, '') : raw).slice(0, MAX_TERM_LENGTH);
     if (!/[\p{L}\p{N}]/u.test(word)) continue;

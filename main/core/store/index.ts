@@ -7,5 +7,7 @@ export { isSecretKey } from './secret-key.js';
 export { exportAudit } from './export.js';
 export { startRetention } from './retention.js';
 export { resolveHome, dbPathIn, DB_FILE } from './home.js';
+export { acquireInstanceLock, InstanceLockedError } from './instance-lock.js';
+export { DamagedDatabaseError } from './health.js';
 export { DEFAULT_SETTINGS } from './settings-repo.js';
 export { summarize } from './summary.js';

@@ -24,7 +24,11 @@ interface ValuePattern {
 
 const marker = (kind: string) => `[REDACTED:${kind}]`;
 const whole = (kind: string): Replacer => () => marker(kind);
-const already = (s: string) => s.includes('[REDACTED');
+// A value is already redacted only when nothing is left beside its markers (but quotes and an auth scheme word):
+// "[REDACTED] hunter2" still holds a secret.
+const already = (s: string) =>
+  s.includes('[REDACTED') &&
+  s.replace(/\[REDACTED(?::[a-z-]+)?\]/g, '').replace(/^\s*["']?\s*(?:Bearer|Basic|token)?\s*|\s*["']?\s*$/gi, '') === '';
 
 // Order matters: specific token formats first, then the generic "name=value" shapes around them.
 const BUILT_IN: ValuePattern[] = [

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuditFilter } from '../../../common/domain.js';
 import { auditWriter } from './audit-log.js';
+import { assertHealthy, damagedDatabase } from './health.js';
 import { auditReader } from './audit-query.js';
 import { assertKnownVersion, migrate } from './migrations.js';
 import { createRedactor, type RedactionConfig } from './redact.js';
@@ -22,6 +23,8 @@ export interface StoreOptions {
   /** Path to a better_sqlite3.node built for the running ABI (the Electron app passes its own); else GATEHOUSE_SQLITE_BINDING. */
   nativeBinding?: string;
   redaction?: RedactionConfig;
+  /** Run SQLite's quick_check before anything else (the server does, at start: health.ts). */
+  checkHealth?: boolean;
 }
 
 /** A Store plus what bulk tools need: one transaction around many calls, and rows built by SQLite for exports. */
@@ -44,6 +47,7 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
   const db = connect(dbPath, opts.nativeBinding ?? process.env.GATEHOUSE_SQLITE_BINDING);
   try {
     db.pragma('busy_timeout = 5000');
+    if (opts.checkHealth && !fresh && !inMemory) assertHealthy(db, dbPath);
     assertKnownVersion(db, dbPath);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -55,7 +59,9 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     if (fresh && process.platform !== 'win32') chmodSync(dbPath, 0o600);
   } catch (err) {
     db.close();
-    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new Error(`${dbPath} is not a Gatehouse database (not SQLite)`);
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') throw new Error(`${dbPath} is not a Gatehouse database (not SQLite)`);
+    if (code === 'SQLITE_CORRUPT') throw damagedDatabase(dbPath, [(err as Error).message]);
     throw err;
   }
 

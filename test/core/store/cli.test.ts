@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -93,6 +93,37 @@ describe('gatehouse audit', () => {
     expect(res.code).toBe(code);
     expect(res.stderr).toMatch(message);
     expect(res.stderr.split('\n')[0]).toMatch(/^gatehouse audit: /);
+  });
+
+  it('export --out never replaces a symlink, a device or (without --force) an existing file; query shows escapes inert', async () => {
+    seed(2);
+    const victim = join(home, 'victim.txt');
+    writeFileSync(victim, 'keep me');
+    const link = join(home, 'link.csv');
+    symlinkSync(victim, link);
+    const viaLink = await run(runAudit, 'export', '--format', 'csv', '--out', link);
+    expect(viaLink.code).toBe(2);
+    expect(viaLink.stderr).toMatch(/refusing to write .*link\.csv: it is a symbolic link/);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    const device = await run(runAudit, 'export', '--format', 'csv', '--out', '/dev/null');
+    expect(device.stderr).toMatch(/it is a device, pipe or socket/);
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect((await run(runAudit, 'export', '--format', 'csv', '--out', victim)).stderr).toMatch(/already exists \(add --force/);
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    expect((await run(runAudit, 'export', '--format', 'csv', '--out', victim, '--force')).code).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toMatch(/^seq,/);
+    expect(readdirSync(home).filter((f) => f.includes('.partial-'))).toEqual([]);
+  });
+
+  it('query prints terminal escapes and bidi controls as visible stand-ins, never raw', async () => {
+    const store = openStore(join(home, 'gatehouse.db'));
+    store.insertRequest(request({ args: { command: 'echo \u001b]0;pwned\u0007\u001b[2J hi \u202Egnp.exe' } }), verdict());
+    store.close();
+    const out = (await run(runAudit, 'query')).stdout;
+    expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
+    expect(out).toContain('U+001B');
+    expect(out).toContain('U+202E');
   });
 
   it('refuses to create a database for read-only commands', async () => {

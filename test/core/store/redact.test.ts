@@ -28,6 +28,10 @@ const HOSTILE: Array<[name: string, input: string, expected: string]> = [
   ['JSON field inside a command', `curl -d '{"user":"a","password":"hunter2"}'`, `curl -d '{"user":"a","password":"[REDACTED:field]"}'`],
   ['token header', 'curl -H "Authorization: token abc123"', 'curl -H "Authorization: [REDACTED:header]"'],
   ['cookie header', 'curl -H "Cookie: sid=abc123"', 'curl -H "Cookie: [REDACTED:header]"'],
+  // A value that only starts like a redaction still holds a secret (issue 10 item 7).
+  ['a field partly "redacted" already', `{"password":"[REDACTED] hunter2"}`, `{"password":"[REDACTED:field]"}`],
+  ['an assignment partly "redacted" already', 'DB_PASSWORD="[REDACTED]hunter2" ./migrate', 'DB_PASSWORD=[REDACTED:assignment] ./migrate'],
+  ['a flag partly "redacted" already', 'mysql --password [REDACTED]hunter2', 'mysql --password [REDACTED:flag]'],
 ];
 
 // Harmless: must come back unchanged.

@@ -17,6 +17,8 @@ export function registerAuditRoutes(app: App, core: Core): void {
 
   app.get('/v1/audit/export', { config: P, schema: { querystring: ExportQuery } }, async (req, reply) => {
     const { format, ...filter } = req.query;
+    // The filter is checked before the download starts: once headers are out, a bad filter could only cut the stream.
+    await svc.queryAudit({ ...(filter as AuditFilter), limit: 1 });
     const body = new PassThrough();
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
     void reply
