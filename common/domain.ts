@@ -106,6 +106,8 @@ export interface RequestRecord {
   decision?: Decision;
   /** When a pending request expires (ISO-8601), if a timeout applies. */
   expires_at?: string;
+  /** Set in listings and events when long argument strings were cut (the request by id has them whole). */
+  args_truncated?: boolean;
 }
 
 /** Rule actions. */

@@ -92,7 +92,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const broker = new Broker({
     store,
     evaluate: (request) => ports.evaluate(request, store, settings),
-    fingerprint: ports.fingerprint,
     suggestPattern: (request) => ports.suggest(request).pattern,
     settings: () => settings,
     events,

@@ -5,6 +5,7 @@ import { SHORTCUT_HELP } from '../keyboard/shortcuts.js';
 import { useQueue, useQueueLayout } from '../store/queue.js';
 import type { QueueBatch } from './grouping.js';
 import { BatchBar } from './BatchBar.js';
+import { FloodNotice } from './FloodNotice.js';
 import { QueueRow } from './QueueRow.js';
 
 function Batch({ batch }: { batch: QueueBatch }): ReactNode {
@@ -37,6 +38,7 @@ export function QueueView(): ReactNode {
         </h1>
         <BatchBar order={order} />
       </header>
+      <FloodNotice sessions={sessions} total={order.length} />
       {loadError && (
         <p className="gh-error" role="alert">
           Could not load the queue. {loadError}

@@ -37,7 +37,8 @@ function useRecord(id: string): { record: RequestRecord | null; error: string | 
 function ReviewBody({ record, review }: { record: RequestRecord; review: Review }): ReactNode {
   switch (review.kind) {
     case 'file-change':
-      return <FileChangeView review={review} editable={record.status === 'pending' && isEditable(record.request.tool_name, review)} />;
+      // A request listed with its long strings cut (queue-bounds.ts) is approved or denied as a whole, not edited here.
+      return <FileChangeView review={review} editable={record.status === 'pending' && !record.args_truncated && isEditable(record.request.tool_name, review)} />;
     case 'command':
       return <CommandView review={review} risks={record.verdict.risks} />;
     case 'structured':

@@ -210,3 +210,17 @@ test('approving a destructive or code-running request needs a deliberate confirm
   await confirm.getByRole('button', { name: 'Approve anyway' }).click();
   await expect.poll(async () => (await gatehouse.approver<{ status: string }>('GET', `/v1/requests/${risky.id}`)).status).toBe('approved');
 });
+
+test('a flood is visible as such and one session\'s worth is denied in one step', async ({ app, gatehouse }) => {
+  const ids: string[] = [];
+  for (let i = 0; i < 22; i++) ids.push((await gatehouse.submit(bash(`echo flood ${i}`, { session_id: 'flooder' }))).id);
+  const keep = await gatehouse.submit(bash('echo other', { session_id: 'calm' }));
+  const notice = app.getByRole('alert', { name: 'Many requests waiting' });
+  await expect(notice).toContainText('23 requests are waiting');
+  await notice.getByRole('button', { name: 'Deny all 22…' }).click();
+  await app.getByRole('dialog', { name: 'Deny 22 requests' }).getByRole('button', { name: 'Deny' }).click();
+  await expect(app.locator('.gh-queue-row')).toHaveCount(1);
+  await expect(row(app, keep.id)).toBeVisible();
+  const statuses = await Promise.all(ids.map((id) => gatehouse.approver<{ status: string }>('GET', `/v1/requests/${id}`)));
+  expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['denied']));
+});

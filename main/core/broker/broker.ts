@@ -10,6 +10,7 @@ import type { CoreEvents } from './events.js';
 import { GroupCommit } from './group-commit.js';
 import type { Metrics } from './metrics.js';
 import { agentOutcome, decidedByVerdict } from './outcome.js';
+import { argsSize, listed, queueFull } from './queue-bounds.js';
 import { buildRequest, type SubmitInput } from './submit-input.js';
 import { validateUpdatedArgs } from './updated-args.js';
 
@@ -18,7 +19,6 @@ export interface BrokerDeps {
   store: Store;
   /** The policy's verdict for a request (rules, session approvals, mode and workspace gathered by the caller). */
   evaluate(request: ToolRequest): Promise<Verdict>;
-  fingerprint(toolName: string, args: Record<string, unknown>): string;
   /** The narrowest sensible rule pattern for "always". */
   suggestPattern(request: ToolRequest): string;
   settings(): CoreSettings;
@@ -32,6 +32,8 @@ interface Pending {
   record: RequestRecord;
   waiters: Set<(record: RequestRecord) => void>;
   timer: NodeJS.Timeout | undefined;
+  /** Bytes of its args, counted against MAX_PENDING_BYTES while it waits. */
+  size: number;
 }
 
 // setTimeout cannot wait longer than 2^31-1 ms; a longer timeout is as good as none.
@@ -52,6 +54,7 @@ export interface ResolvedGrant {
 /** Holds pending requests and their waiters; records every outcome in the store exactly once. */
 export class Broker {
   private readonly pending = new Map<string, Pending>();
+  private pendingBytes = 0;
   private readonly recent = new Map<string, RequestRecord>();
   private readonly newId = monotonicFactory(pooledRandom());
   private readonly commits: GroupCommit;
@@ -78,7 +81,7 @@ export class Broker {
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
     const { store, metrics, events } = this.deps;
     const received = this.deps.now();
-    const request = buildRequest(input, this.newId(received.getTime()), received, this.deps.fingerprint);
+    const request = buildRequest(input, this.newId(received.getTime()), received);
     const verdict = await this.safeEvaluate(request);
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
 
@@ -103,8 +106,12 @@ export class Broker {
       return record;
     }
 
+    const size = argsSize(request.args);
+    const full = queueFull({ count: this.pending.size, bytes: this.pendingBytes }, size);
+    if (full !== null) return this.refuseToHold(request, verdict, received, full);
     const record: RequestRecord = { request, status: 'pending', verdict };
-    const entry: Pending = { record, waiters: new Set(), timer: undefined };
+    const entry: Pending = { record, waiters: new Set(), timer: undefined, size };
+    this.pendingBytes += size;
     // Registered in the same step as the write: a shutdown that commits it also finds it and cancels it.
     await this.record(() => {
       store.insertRequest(request, verdict);
@@ -119,7 +126,24 @@ export class Broker {
       entry.timer = setTimeout(() => this.expire(request.id), ms);
       entry.timer.unref();
     }
-    events.publish({ type: 'request_pending', record });
+    events.publish({ type: 'request_pending', record: listed(record) });
+    return record;
+  }
+
+  /** A request that does not fit in the queue: on record at once as cancelled, so the agent gets no decision. */
+  private async refuseToHold(request: ToolRequest, verdict: Verdict, received: Date, why: string): Promise<RequestRecord> {
+    const decided = this.deps.now();
+    const decision: Decision = {
+      status: 'cancelled',
+      decided_by: 'policy',
+      decided_at: decided.toISOString(),
+      reason: `Gatehouse's queue is full (${why}): decide or deny what waits first`,
+      latency_ms: decided.getTime() - received.getTime(),
+    };
+    await this.record(() => this.deps.store.insertDecided(request, verdict, decision));
+    this.deps.metrics.onSubmitted(false, verdict.risks, false);
+    const record = { request, status: 'cancelled' as const, verdict, decision };
+    this.afterDecision(record);
     return record;
   }
 
@@ -155,9 +179,9 @@ export class Broker {
     return record;
   }
 
-  /** Pending requests, oldest first, with their original args. */
+  /** Pending requests, oldest first, long argument strings cut (queue-bounds.ts): a flood must not break the listing. */
   listPending(): RequestRecord[] {
-    return [...this.pending.values()].map((p) => p.record);
+    return [...this.pending.values()].map((p) => listed(p.record));
   }
 
   /** The person's decision: validates everything first, then creates the rule / session grant and records it. */
@@ -246,6 +270,7 @@ export class Broker {
     viaStore(() => this.deps.store.recordDecision(request.id, decision));
     clearTimeout(entry.timer);
     this.pending.delete(request.id);
+    this.pendingBytes -= entry.size;
     const record = { request, status: decision.status, verdict, decision };
     for (const wake of [...entry.waiters]) wake(record);
     this.afterDecision(record);
@@ -253,11 +278,13 @@ export class Broker {
   }
 
   private afterDecision(record: RequestRecord & { decision: Decision }): void {
-    this.recent.set(record.request.id, record);
+    // Kept and sent with long strings cut: a thousand huge finished requests must not fill memory or the event stream.
+    const kept = listed(record);
+    this.recent.set(record.request.id, kept);
     if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value as string);
     const refused = agentOutcome(record, this.deps.settings().timeout_outcome) === 'deny';
     this.deps.metrics.onDecided(record.decision.status, record.decision.latency_ms, refused);
-    this.deps.events.publish({ type: 'request_decided', record });
+    this.deps.events.publish({ type: 'request_decided', record: kept });
   }
 
   private requirePending(id: string): Pending {

@@ -28,7 +28,6 @@ function commandPrefix(pattern: string, analysis: ShellAnalysis | undefined): st
 /** Everything the core needs from the policy side. */
 export interface PolicyPorts extends ApproverPorts {
   evaluate(request: ToolRequest, store: Store, settings: CoreSettings): Promise<Verdict>;
-  fingerprint(toolName: string, args: Record<string, unknown>): string;
 }
 
 /** Loads the shell grammar once and returns the ports bound to this Gatehouse home. */
@@ -65,7 +64,6 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
         now: at,
       });
     },
-    fingerprint: (toolName, args) => payloadFingerprint(toolName, args),
     review: (request): Promise<Review> =>
       buildReview(request, {
         analyzeShell: analyzeShellCommand,

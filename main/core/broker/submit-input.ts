@@ -17,13 +17,8 @@ export interface SubmitInput {
   required?: boolean;
 }
 
-/** Builds the request record; the payload fingerprint defaults to tool name plus canonical args. */
-export function buildRequest(
-  input: SubmitInput,
-  id: string,
-  now: Date,
-  fingerprint: (toolName: string, args: Record<string, unknown>) => string,
-): ToolRequest {
+/** Builds the request record; `payload` is only what the agent said (shown, never trusted, not a copy of the args). */
+export function buildRequest(input: SubmitInput, id: string, now: Date): ToolRequest {
   checkText('tool_name', input.tool_name);
   if (input.tool_name.trim() === '') throw new InputError('tool_name must not be empty');
   if (input.cwd) checkPath('cwd', input.cwd);
@@ -36,7 +31,7 @@ export function buildRequest(
     cwd: input.cwd ?? null,
     tool_name: input.tool_name,
     args: input.args,
-    payload: input.payload ?? fingerprint(input.tool_name, input.args),
+    payload: input.payload ?? '',
   };
   if (input.description !== undefined) request.description = input.description;
   if (input.presentation !== undefined) request.presentation = input.presentation;
