@@ -2,38 +2,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A_ROUTES, P_ROUTES } from '../../security/routes.js';
 import { http, startGatehouse, tempDir, type TestGatehouse } from './helpers.js';
-
-const ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
-// Every approver route with a body that passes its schema, so that only the credential decides the status.
-const P_ROUTES: Array<[string, string, unknown?]> = [
-  ['GET', '/v1/requests?status=pending'],
-  ['POST', `/v1/requests/${ID}/decision`, { approved: true }],
-  ['GET', `/v1/requests/${ID}/review`],
-  ['GET', `/v1/requests/${ID}/suggest-rule`],
-  ['GET', '/v1/rules'],
-  ['POST', '/v1/rules', { action: 'allow', pattern: 'Bash(git status)' }],
-  ['PATCH', `/v1/rules/${ID}`, { enabled: false }],
-  ['DELETE', `/v1/rules/${ID}`],
-  ['POST', '/v1/rules/what-if', { action: 'allow', pattern: 'Bash(git status)' }],
-  ['POST', '/v1/rules/import', { json: '{"permissions":{"allow":["Bash(ls:*)"]}}' }],
-  ['GET', '/v1/rules/export'],
-  ['GET', '/v1/presets'],
-  ['POST', '/v1/presets/safe-defaults/apply'],
-  ['GET', '/v1/session-approvals'],
-  ['DELETE', `/v1/session-approvals/${ID}`],
-  ['GET', '/v1/settings'],
-  ['PATCH', '/v1/settings', { timeout_seconds: 300 }],
-  ['GET', '/v1/audit?limit=5'],
-  ['GET', '/v1/audit/stats'],
-  ['GET', `/v1/audit/${ID}`],
-  ['GET', '/v1/audit/export?format=ndjson'],
-  ['GET', '/metrics'],
-];
-const A_ROUTES: Array<[string, string, unknown?]> = [
-  ['POST', '/v1/requests', { tool_name: 'mcp__x__y', args: {} }],
-  ['GET', `/v1/requests/${ID}`],
-];
 
 let g: TestGatehouse;
 let staticDir: string;
