@@ -9,6 +9,7 @@ const USAGE = `usage: gatehouse <command> [options]
   rules list|add|remove|enable|disable|import|export ...
                                      manage rules in GATEHOUSE_HOME's database
   audit query|export|verify ...      read, export or verify the audit log
+  doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
 
 GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
 `;
@@ -43,6 +44,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'audit': {
       const { runAudit } = await import('./audit.js');
       process.exitCode = await runAudit(rest, { stdout: out, stderr: err, env: process.env, stdoutStream: process.stdout });
+      return;
+    }
+    case 'doctor': {
+      const { runDoctor } = await import('./doctor.js');
+      process.exitCode = await runDoctor(rest, { stdout: out, stderr: err, env: process.env });
       return;
     }
     case '--help':

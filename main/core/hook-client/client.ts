@@ -49,7 +49,7 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   const target = loopbackUrl(endpoint.url, '/v1/hooks/claude-code');
   if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
   const nonce = randomBytes(24).toString('base64url');
-  const answer = await post(target, endpoint.token, nonce, input.stdin, input.timeoutMs);
+  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs);
   if (typeof answer === 'string') return fallback(answer);
   if (!verifyAnswer(endpoint.key, nonce, answer.body, answer.signature)) {
     return fallback(`the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`);
@@ -77,11 +77,20 @@ function loopbackUrl(base: string, path: string): URL | null {
   }
 }
 
-/** POSTs the event with a fresh nonce; resolves with the body and signature of a 200 JSON answer, or why there is none. */
-function post(url: URL, token: string, nonce: string, body: string, timeoutMs: number): Promise<{ body: string; signature: string | undefined } | string> {
+/** A signed answer as received: its body and signature header. */
+export interface SignedAnswer {
+  body: string;
+  signature: string | undefined;
+}
+
+/**
+ * POSTs `body` (or GETs when it is null) with a fresh nonce; resolves with the body and signature of a 200 JSON
+ * answer, or why there is none.
+ */
+export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number): Promise<SignedAnswer | string> {
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (value: { body: string; signature: string | undefined } | string) => {
+    const finish = (value: SignedAnswer | string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -91,11 +100,10 @@ function post(url: URL, token: string, nonce: string, body: string, timeoutMs: n
     const req = request(
       url,
       {
-        method: 'POST',
+        method: body === null ? 'GET' : 'POST',
         agent: false,
         headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
+          ...(body === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
           authorization: `Bearer ${token}`,
           [NONCE_HEADER]: nonce,
         },
@@ -123,6 +131,24 @@ function post(url: URL, token: string, nonce: string, body: string, timeoutMs: n
     );
     const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
     req.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
-    req.end(body);
+    req.end(body ?? undefined);
   });
+}
+
+/**
+ * Whether the Gatehouse that endpoint.json names answers and proves it is that instance (GET /v1/instance, signed):
+ * what every hook relies on, checked without submitting a request. Returns null when it does, else the problem.
+ */
+export async function probeInstance(home: string, timeoutMs: number): Promise<string | null> {
+  const endpoint = readEndpoint(home);
+  if (!endpoint) return `no usable endpoint.json in ${home}: Gatehouse is not running there`;
+  const target = loopbackUrl(endpoint.url, '/v1/instance');
+  if (!target) return `endpoint.json names ${endpoint.url}, which is not this machine`;
+  const nonce = randomBytes(24).toString('base64url');
+  const answer = await send(target, endpoint.token, nonce, null, timeoutMs);
+  if (typeof answer === 'string') return answer;
+  if (!verifyAnswer(endpoint.key, nonce, answer.body, answer.signature)) {
+    return `the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`;
+  }
+  return null;
 }

@@ -32,7 +32,7 @@ function hangupSignal(reply: FastifyReply): AbortSignal {
   return ac.signal;
 }
 
-/** Registers POST /v1/requests, GET /v1/requests/:id and POST /v1/hooks/claude-code. */
+/** Registers POST /v1/requests, GET /v1/requests/:id, GET /v1/instance and POST /v1/hooks/claude-code. */
 export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): void {
   app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
@@ -47,6 +47,14 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
     if (record.status === 'pending' && wait > 0) record = await core.waitFor(record.request.id, wait, hangupSignal(reply));
     return req.caller === 'approver' ? record : agentView(record);
+  });
+
+  // Lets a hook (or `gatehouse doctor`) check that this is the instance named in endpoint.json, without a request.
+  app.get('/v1/instance', { config: { access: 'A' } }, async (req, reply) => {
+    const body = JSON.stringify({ ok: true, pid: process.pid });
+    const nonce = req.headers[NONCE_HEADER];
+    if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.post('/v1/hooks/claude-code', { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {

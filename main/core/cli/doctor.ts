@@ -1,0 +1,85 @@
+// `gatehouse doctor`: why a hook would not reach Gatehouse, each problem with its fix — the server running and
+// reachable as the instance endpoint.json names, which agents have the hook, config files that do not parse, and
+// the last call Gatehouse saw from each agent.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { inertText } from '../../../common/inert.js';
+import { probeInstance } from '../hook-client/client.js';
+import { dbPathIn, openStore, resolveHome } from '../store/index.js';
+import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
+import { runCommand, type CliIo } from './store-cli.js';
+
+const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
+const AGENTS = ['claude-code', 'gemini-cli', 'codex'] as const;
+const HOOK_FIX: Record<(typeof AGENTS)[number], string> = {
+  'claude-code': 'add the hook to ~/.claude/settings.json as the README shows (PreToolUse, command `gatehouse hook claude-code`)',
+  'gemini-cli': 'add a BeforeTool hook running `gatehouse hook gemini` to ~/.gemini/settings.json',
+  codex: 'add a PreToolUse hook running `gatehouse hook codex` to ~/.codex/hooks.json and trust it in config.toml',
+};
+
+/** One line of the report. */
+interface Check {
+  ok: boolean;
+  what: string;
+  fix?: string;
+}
+
+const show = (text: string): string => inertText(text, { singleLine: true, codePoints: true });
+
+/** The last request seen from each agent, from the audit; empty when there is no database yet. */
+function lastSeen(home: string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const path = dbPathIn(home);
+  if (!existsSync(path)) return seen;
+  const store = openStore(path);
+  try {
+    for (const agent of AGENTS) {
+      const entry = store.queryAudit({ agent, limit: 1 }).entries[0];
+      if (entry) seen.set(agent, `${entry.received_at.replace('T', ' ').slice(0, 19)} ${entry.tool_name}: ${entry.summary.slice(0, 80)}`);
+    }
+  } finally {
+    store.close();
+  }
+  return seen;
+}
+
+function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Check[] {
+  const checks: Check[] = [];
+  for (const f of findings.filter((x) => x.exists && x.parseError !== null)) {
+    checks.push({ ok: false, what: `${f.file.path} does not parse (${f.parseError}); ${f.file.agent} ignores what it holds`, fix: `correct the file at that line` });
+  }
+  for (const agent of AGENTS) {
+    const mine = findings.filter((f) => f.file.agent === agent);
+    const hooked = mine.filter((f) => f.hasHook && f.parseError === null);
+    const last = seen.get(agent);
+    if (hooked.length > 0) {
+      checks.push({ ok: true, what: `${agent}: hook in ${hooked.map((f) => f.file.path).join(', ')}; last call seen: ${last ? show(last) : 'none yet'}` });
+    } else if (mine.some((f) => f.exists)) {
+      checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });
+    } else {
+      checks.push({ ok: true, what: `${agent}: not set up on this machine (nothing to check)` });
+    }
+  }
+  return checks;
+}
+
+/** Runs the checks and prints one line each; exit 0 when nothing is wrong, 1 otherwise. */
+export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
+  return runCommand(io, 'doctor', USAGE, async () => {
+    const { values } = parseArgs({ args: argv, options: { cwd: { type: 'string' } }, strict: true });
+    const home = resolveHome(io.env);
+    const checks: Check[] = [];
+    const problem = await probeInstance(home, 3000);
+    checks.push(
+      problem === null
+        ? { ok: true, what: `Gatehouse is running for ${home}, and hooks can reach and verify it` }
+        : { ok: false, what: `hooks cannot reach Gatehouse: ${problem}`, fix: 'start it (`npm start`, or `gatehouse serve`) with this GATEHOUSE_HOME' },
+    );
+    const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
+    checks.push(...configChecks(findings, lastSeen(home)));
+    for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
+    const bad = checks.filter((c) => !c.ok).length;
+    io.stdout(bad === 0 ? 'Everything Gatehouse needs is in place.\n' : `${bad} problem${bad === 1 ? '' : 's'} to fix.\n`);
+    return bad === 0 ? 0 : 1;
+  });
+}

@@ -1,0 +1,84 @@
+// `gatehouse doctor` as a person runs it: nothing running, a broken settings file, a hook that reaches a verified
+// instance with the last call seen, and an impostor on a stale endpoint — each problem with its fix.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeEndpoint } from '../../../main/core/endpoint/endpoint.js';
+import { createInstanceKey } from '../../../main/core/endpoint/instance-key.js';
+import { startGatehouse, tempDir, type TestGatehouse } from '../server/helpers.js';
+import { BUILT, runCli } from './run-cli.js';
+
+let g: TestGatehouse | null = null;
+const dirs: string[] = [];
+afterEach(async () => {
+  await g?.close();
+  g = null;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A user home with agent config folders, and the env that points the agents and Gatehouse at it. */
+function machine(home: string): { user: string; env: NodeJS.ProcessEnv } {
+  const user = tempDir('gatehouse-user-');
+  dirs.push(user);
+  return { user, env: { GATEHOUSE_HOME: home, CLAUDE_CONFIG_DIR: join(user, '.claude'), GEMINI_CLI_HOME: user, CODEX_HOME: join(user, '.codex') } };
+}
+
+const hookSettings = JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'gatehouse hook claude-code' }] }] } });
+
+describe.skipIf(!BUILT)('gatehouse doctor', () => {
+  it('nothing running: says so with the fix, exit 1', async () => {
+    const home = tempDir('gatehouse-none-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    const r = await runCli(['doctor', '--cwd', user], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FIX {2}hooks cannot reach Gatehouse: no usable endpoint.json/);
+    expect(r.stdout).toMatch(/→ start it/);
+  });
+
+  it('a running, verified Gatehouse and Claude Code hooked up: all ok, with the last call seen', async () => {
+    g = await startGatehouse();
+    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+    await g.agent('POST', '/v1/requests', { tool_name: 'Bash', agent: 'claude-code', args: { command: 'npm test' }, session_id: 's', cwd: '/tmp' });
+    const { user, env } = machine(g.home);
+    mkdirSync(join(user, '.claude'), { recursive: true });
+    writeFileSync(join(user, '.claude', 'settings.json'), hookSettings);
+    const r = await runCli(['doctor', '--cwd', user], { env });
+    expect(r.stdout).toMatch(/ok {3}Gatehouse is running for .*hooks can reach and verify it/);
+    expect(r.stdout).toMatch(/ok {3}claude-code: hook in .*settings\.json; last call seen: .* Bash: npm test/);
+    expect(r.stdout).toContain('Everything Gatehouse needs is in place.');
+    expect(r.code).toBe(0);
+  });
+
+  it('a settings file that does not parse, and a config without the hook: each named with its fix', async () => {
+    g = await startGatehouse();
+    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+    const { user, env } = machine(g.home);
+    mkdirSync(join(user, '.claude'), { recursive: true });
+    writeFileSync(join(user, '.claude', 'settings.json'), '{\n  "hooks": {\n    "PreToolUse": [ oops ]\n}\n');
+    mkdirSync(join(user, '.gemini'), { recursive: true });
+    writeFileSync(join(user, '.gemini', 'settings.json'), '{ "general": {} }');
+    const r = await runCli(['doctor', '--cwd', user], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/settings\.json does not parse \(\w+ at line 3\)/);
+    expect(r.stdout).toMatch(/gemini-cli: configured here, but no Gatehouse hook found\n {7}→ add a BeforeTool hook/);
+  });
+
+  it('an impostor on the port of a stale endpoint.json is reported, not trusted', async () => {
+    const impostor = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    await new Promise<void>((r) => impostor.listen(0, '127.0.0.1', () => r()));
+    const home = tempDir('gatehouse-stale-');
+    dirs.push(home);
+    try {
+      writeEndpoint(home, { url: `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`, token: 't'.repeat(43), pid: 1, key: createInstanceKey().publicKey });
+      const { user, env } = machine(home);
+      const r = await runCli(['doctor', '--cwd', user], { env });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/not the Gatehouse that wrote endpoint.json/);
+    } finally {
+      await new Promise((r) => impostor.close(r));
+    }
+  });
+});
