@@ -37,6 +37,6 @@ export function describeGrant(toolName: string, grant: GrantInput & { value: str
     case 'tool':
       return `every call of the MCP tool ${grant.value}`;
     case 'call':
-      return isShell(toolName) ? `this exact command: \`${grant.value}\`` : `this exact ${toolName} call: ${grant.value}`;
+      return isShell(toolName) ? `this exact command: \`${grant.value}\`` : `only this exact ${toolName} call again, with the same arguments (${grant.value})`;
   }
 }

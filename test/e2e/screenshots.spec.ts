@@ -34,9 +34,17 @@ test('queue, diff review and command review', async ({ app, gatehouse }) => {
 
   await app.goto(`${gatehouse.url}/#/review/${edit.id}`);
   await expect(app.locator('.gh-diff-host[data-diff-state="ready"]')).toBeVisible();
+  await expect(app.locator('[data-armed="true"]')).toBeVisible();
   await readmeShot(app, 'review-diff');
+  // The choice of what a session grant covers, for a file edit.
+  await app.keyboard.press('s');
+  const grant = app.getByRole('dialog', { name: 'Approve for this session' });
+  await expect(grant.getByRole('radio')).toHaveCount(3);
+  await readmeShot(app, 'session-grant');
+  await app.keyboard.press('Escape');
 
   await app.goto(`${gatehouse.url}/#/review/${command.id}`);
   await expect(app.locator('.gh-command-review')).toBeVisible();
+  await expect(app.locator('[data-armed="true"]')).toBeVisible();
   await readmeShot(app, 'review-command');
 });
