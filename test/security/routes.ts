@@ -32,5 +32,8 @@ export const P_ROUTES: Array<[string, string, unknown?]> = [
 export const A_ROUTES: Array<[string, string, unknown?]> = [
   ['POST', '/v1/requests', { tool_name: 'mcp__x__y', args: {} }],
   ['GET', `/v1/requests/${ID}`],
+  ['POST', `/v1/requests/${ID}/withdraw`, {}],
+  ['GET', '/v1/instance'],
+  ['POST', '/v1/mcp/hidden', { server: 'fs', tools: ['read_file'] }],
 ];
 

@@ -10,6 +10,8 @@ const USAGE = `usage: gatehouse <command> [options]
                                      manage rules in GATEHOUSE_HOME's database
   audit query|export|verify ...      read, export or verify the audit log
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
+  mcp-proxy --name NAME -- CMD [ARGS…]
+                                     run an MCP server (stdio) behind Gatehouse
 
 GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
 `;
@@ -44,6 +46,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'audit': {
       const { runAudit } = await import('./audit.js');
       process.exitCode = await runAudit(rest, { stdout: out, stderr: err, env: process.env, stdoutStream: process.stdout });
+      return;
+    }
+    case 'mcp-proxy': {
+      const { runMcpProxy } = await import('./mcp-proxy.js');
+      process.exitCode = await runMcpProxy(rest);
       return;
     }
     case 'doctor': {

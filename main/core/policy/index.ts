@@ -11,4 +11,5 @@ export { payloadFingerprint } from './fingerprint.js';
 export { grantChoices, grantFromChoice } from './grant-choices.js';
 export { grantPattern } from './grants.js';
 export { ruleIsLive } from './rule-match.js';
+export { hiddenTools } from './hidden-tools.js';
 export { type ToolFamily, toolFamily } from './tools.js';

@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerApproverRoutes } from './routes/approver.js';
 import { registerAuditRoutes } from './routes/audit.js';
+import { registerMcpRoutes } from './routes/mcp.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { ApproverSessions } from './sessions.js';
 
@@ -55,6 +56,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     port: () => port,
   });
   registerAgentRoutes(app, core, key);
+  registerMcpRoutes(app, core);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
   await registerSystemRoutes(app, core, sessions, opts.staticDir);

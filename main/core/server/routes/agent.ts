@@ -49,6 +49,12 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
     return req.caller === 'approver' ? record : agentView(record);
   });
 
+  // An agent may take back what it asked (an MCP call cancelled while held): it can only end a request, never approve one.
+  app.post('/v1/requests/:id/withdraw', { config: { access: 'A' }, schema: { params: IdParams } }, async (req) => {
+    core.cancel(req.params.id, 'the agent withdrew the call');
+    return agentView(core.getRequest(req.params.id));
+  });
+
   // Lets a hook (or `gatehouse doctor`) check that this is the instance named in endpoint.json, without a request.
   app.get('/v1/instance', { config: { access: 'A' } }, async (req, reply) => {
     const body = JSON.stringify({ ok: true, pid: process.pid });
