@@ -18,8 +18,11 @@ export interface RuleDecidedGatehouse {
   close(): Promise<void>;
 }
 
-/** Starts Gatehouse on 127.0.0.1:0 with `endpoint.json` written, so both the route and the hook CLI can reach it. */
-export async function startRuleDecidedGatehouse(name: string): Promise<RuleDecidedGatehouse> {
+/**
+ * Starts Gatehouse on 127.0.0.1:0 with `endpoint.json` written, so both the route and the hook CLI can reach it;
+ * `allow` adds allow rules beside `Bash(npm test)` (the MCP proxy bench allows its tool).
+ */
+export async function startRuleDecidedGatehouse(name: string, allow: string[] = []): Promise<RuleDecidedGatehouse> {
   const home = mkdtempSync(join(tmpdir(), `gatehouse-bench-${name}-`));
   const ws = mkdtempSync(join(tmpdir(), 'gatehouse-bench-ws-'));
   const core = await createCore({ home, logger: () => {} });
@@ -34,7 +37,7 @@ export async function startRuleDecidedGatehouse(name: string): Promise<RuleDecid
   };
   try {
     writeEndpoint(home, { url: server.url, token, pid: process.pid, key: server.publicKey });
-    await core.approver.createRule({ action: 'allow', pattern: 'Bash(npm test)' });
+    for (const pattern of ['Bash(npm test)', ...allow]) await core.approver.createRule({ action: 'allow', pattern });
   } catch (err) {
     await close();
     throw err;

@@ -1,6 +1,6 @@
 // The MCP proxy's line to the running Gatehouse, with the agent token of endpoint.json: submit a tool call and wait
 // for the person, and ask which tools deny rules hide. Every failure is an error the proxy turns into a refusal.
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { readEndpoint } from '../endpoint/endpoint.js';
 
 /** What Gatehouse answered for a tool call. */
@@ -12,6 +12,8 @@ export interface GateAnswer {
 
 /** Calls Gatehouse found through GATEHOUSE_HOME. */
 export class Gate {
+  // One kept-alive connection for the proxy's life: a tool call should not pay a TCP handshake.
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
   constructor(private readonly home: string) {}
 
   /** Submits a call and waits up to `seconds` for the person; an aborted `signal` withdraws it from the queue. */
@@ -24,6 +26,11 @@ export class Gate {
       if (signal?.aborted) await this.call('POST', `/v1/requests/${encodeURIComponent(submitted.id)}/withdraw`, {}).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Drops the kept-alive connection (the proxy is ending). */
+  close(): void {
+    this.agent.destroy();
   }
 
   /** The names among `tools` that deny rules hide for this server. */
@@ -45,7 +52,7 @@ export class Gate {
         url,
         {
           method,
-          agent: false,
+          agent: this.agent,
           ...(signal ? { signal } : {}),
           headers: {
             ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }),

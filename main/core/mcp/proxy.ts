@@ -122,6 +122,7 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     (closing ??= (async () => {
       clearInterval(poll);
       await Promise.allSettled([upstream.close(), server.close()]);
+      gate.close();
     })());
   const closed = new Promise<void>((resolve) => {
     // The upstream's exit ends the proxy (its pending calls fail with the SDK's "connection closed" error).
