@@ -2,8 +2,9 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, showsContents } from '../shell/index.js';
+import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
+import { fnmatchRegex } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 
 /** One path a shell command names, with how the command may use it. */
@@ -116,4 +117,51 @@ export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPat
     for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));
   }
   return out;
+}
+
+// Recursive readers that skip what .gitignore and dotfiles hide, so only their explicit hidden-file options matter.
+const RESPECTS_IGNORES = new Set(['rg', 'ag']);
+
+/**
+ * The folders the command reads recursively without regard to .gitignore (`grep -r`, `tar -c`, `zip -r`, find or fd
+ * handing their finds to a reader): the probe looks below them, so the tiers judge every file such a read reaches.
+ * Threat: `grep -r KEY .` and `tar -cf - .` print .env; `find . -name '*.md' -exec cat {} +` walks into .git.
+ */
+export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: string): Map<string, TreeFilter | null> {
+  const out = new Map<string, TreeFilter | null>();
+  const feedsReader = feedsFileReader(analysis.commands);
+  for (const cmd of analysis.commands) {
+    const prog = cmd.argv[0] ?? '';
+    const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind'));
+    if (!recursive) continue;
+    for (const op of commandReadOperands(cmd)) {
+      const abs = absolutePath(op, cmd.cwd ?? cwd, home);
+      const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
+      // Two readers of one folder: the one without a filter reaches everything.
+      out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
+    }
+  }
+  return out;
+}
+
+/** Which files below a folder a recursive read picks (find's `-name`/`-path` tests), given their absolute paths. */
+export type TreeFilter = (path: string) => boolean;
+
+/**
+ * The files `find START … -name P -path Q` lists, when its expression is a plain conjunction of name and path tests
+ * (any `-o`, `!`, `,` or grouping: null, every file counts). find matches with fnmatch: `*` crosses `/` and dots.
+ */
+function findFilter(argv: readonly string[], start: string, startAbs: string): TreeFilter | null {
+  const tests: Array<{ re: RegExp; whole: boolean }> = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (/^(-o|-or|!|-not|,|\(|\))$/.test(w)) return null;
+    const m = /^-(i?)(name|path|wholename)$/.exec(w);
+    if (m && argv[i + 1] !== undefined) tests.push({ re: fnmatchRegex(argv[++i]!, { nocase: m[1] === 'i' }), whole: m[2] !== 'name' });
+  }
+  if (tests.length === 0) return null;
+  return (p) => {
+    const shown = start.replace(/\/+$/, '') + p.slice(startAbs.replace(/\/+$/, '').length);
+    return tests.every((t) => t.re.test(t.whole ? shown : path.basename(p)));
+  };
 }

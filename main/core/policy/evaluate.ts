@@ -12,7 +12,9 @@ import { applyMode, type Outcome } from './mode.js';
 import { collectRisks } from './risks.js';
 import { tamperFindings } from './tamper.js';
 import { readTier } from './tiers.js';
+import { unvouched } from './closed-world.js';
 import { isInside } from './paths.js';
+import { ignoreFilesOff } from './tools.js';
 import { type RequestView, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -156,14 +158,23 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   let covered = a.commands.length > 0;
   if (a.commands.length === 0) why.push('built-in: the command is empty');
   const whole = book.allow.find((r) => r.parsed.kind === 'tool' && ruleNamesTool(r.parsed, view.tool, view.family));
-  for (const cmd of a.commands) {
-    const lr = whole ?? shellCandidates(book.allow, cmd).find((r) => commandCovered(r.parsed, cmd, 'allow'));
+  a.commands.forEach((cmd, i) => {
+    let refused: string | null = null;
+    // A prefix rule vouches only for what the engine understands (closed world); an exact rule for what it spells out.
+    const vouches = (r: LiveRule): boolean => {
+      if (!commandCovered(r.parsed, cmd, 'allow')) return false;
+      if (r.parsed.kind !== 'bash') return true;
+      const no = unvouched(r.parsed.specifier, cmd, view.shellRefs.filter((ref) => ref.cmd === i));
+      refused ??= no === null ? null : `${r.rule.pattern} does not vouch for ${quote(cmd.text)}: ${no}`;
+      return no === null;
+    };
+    const lr = whole ?? shellCandidates(book.allow, cmd).find(vouches);
     if (lr) used.push({ rule: lr.rule, text: cmd.text });
     else {
       covered = false;
-      why.push(`no allow rule covers ${quote(cmd.text)}`);
+      why.push(refused === null ? `no allow rule covers ${quote(cmd.text)}` : `built-in: ${refused}`);
     }
-  }
+  });
   if (!whole && untieredReads(view, ws, why)) covered = false;
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
@@ -187,6 +198,10 @@ function writesGitInternals(facts: { requested: string; resolved: string }): boo
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
   if (view.files.length === 0) return null;
+  if (view.family === 'read' && ignoreFilesOff(view.request.args)) {
+    why.push(`built-in: ${view.tool} was told not to skip gitignored files, so its recursion reaches what the tiers ask about`);
+    return null;
+  }
   const used: Array<{ rule: Rule; path: string }> = [];
   for (const f of view.files) {
     if (view.family === 'write' && writesGitInternals(f.facts)) {
@@ -216,7 +231,7 @@ function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
 }
 
 function tiers(view: RequestView, ws: WorkspaceState, why: string[]): Outcome | null {
-  if (view.family !== 'read' || view.files.length === 0) return null;
+  if (view.family !== 'read' || view.files.length === 0 || ignoreFilesOff(view.request.args)) return null;
   const results = view.files.map((f) => readTier(f.facts, ws.realCwd ?? ws.cwd));
   const bad = results.filter((r) => !r.allowed);
   if (view.climbs) why.push(`built-in: workspace tier — the ${view.tool} pattern climbs out of its folder with ".."`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { PathFacts, WorkspaceState } from './types.js';
 import { checkIgnored } from './git-ignore.js';
+import { treeHolds } from './tree-probe.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 
 /** Thrown when a path in the request cannot be judged at all (NUL byte, invalid Unicode, symlink loop). */
@@ -118,6 +119,11 @@ export interface ProbeOptions {
   ignoreFor?: ReadonlySet<string>;
   /** Environment to read agent config folders from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Which of `paths` are read recursively (`grep -r`, `tar -c`, find feeding a reader), each with the files it picks
+   * (null: all): what lies below them is checked.
+   */
+  recursiveFor?: ReadonlyMap<string, ((path: string) => boolean) | null>;
 }
 
 /**
@@ -178,6 +184,15 @@ export async function probeWorkspace(
     };
     state.paths.set(p, facts);
     if (inside && !facts.gitInternal && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
+  }
+  const recursive = [...(opts.recursiveFor ?? [])].flatMap(([p, f]) => [[p, f] as const, ...(state.globMatches?.get(p) ?? []).map((m) => [m, f] as const)]);
+  for (const [p, filter] of recursive) {
+    const facts = state.paths.get(p);
+    if (!facts?.folder || !facts.insideWorkspace) continue;
+    // The filter sees paths as the command spells them (below the folder as named, before symlinks resolve).
+    const picks = filter === null ? null : (q: string): boolean => filter(facts.requested + q.slice(facts.resolved.length));
+    const holds = await treeHolds(facts.resolved, realCwd, picks);
+    if (holds !== null) facts.holds = holds;
   }
   if (askGit.length > 0) {
     const answer = await checkIgnored(realCwd, [...new Set(askGit.map((f) => f.resolved))]);

@@ -18,6 +18,7 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.gemini': { files: ['settings.json'], dirs: ['policies'] },
   '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
 };
+const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
 const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
 const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
 
@@ -27,6 +28,8 @@ export interface ProtectedSet {
   /** Agent configuration folders whose move, delete or permission change disables a guard. */
   configRoots: string[];
   explicitConfigDirs: string[];
+  /** The workspaces (as given and resolved): a `gatehouse` file inside one is the project's own, not the guard on PATH. */
+  workspaces: string[];
   fold: boolean;
 }
 
@@ -36,7 +39,7 @@ export function protectedSet(ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): Prot
   const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
   const explicit = [...(ws.agentConfigDirs ?? []), ...SYSTEM_CONFIG_DIRS];
   const roots = [...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d)));
-  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, fold };
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, workspaces: cwds, fold };
 }
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */
@@ -51,6 +54,10 @@ export function inGatehouseHome(p: string, ps: ProtectedSet): boolean {
  */
 export function agentConfigOf(p: string, ps: ProtectedSet): string | null {
   const segs = segments(p).map((s) => (ps.fold ? s.toLowerCase() : s));
+  // Claude Code's own state file (~/.claude.json, also inside $CLAUDE_CONFIG_DIR) holds its MCP servers and project trust.
+  if (segs[segs.length - 1] === '.claude.json') return 'Claude Code .claude.json';
+  // The hook program itself: replacing the `gatehouse` on PATH (or its bin script) outside the workspace replaces the guard.
+  if (GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') && !ps.workspaces.some((w) => isInside(p, w, ps.fold))) return 'the Gatehouse program';
   for (let i = segs.length - 2; i >= 0; i--) {
     const agent = AGENT_DIRS[segs[i]!];
     const config = AGENT_CONFIG[segs[i]!];

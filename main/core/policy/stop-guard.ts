@@ -2,7 +2,17 @@
 import type { SimpleCommand } from '../shell/types.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'brew', 'apt', 'apt-get', 'dnf', 'pip', 'pipx']);
-const STOPPERS = new Set(['kill', 'pkill', 'killall', 'skill', 'taskkill', 'tskill', 'systemctl', 'launchctl', 'service', 'sv', 'supervisorctl', 'pm2']);
+const STOPPERS = new Set(['kill', 'pkill', 'killall', 'skill', 'taskkill', 'tskill', 'systemctl', 'launchctl', 'service', 'sv', 'supervisorctl', 'pm2', 'fuser']);
+/** Service managers' verbs that only look (closed world: any other verb may stop what it names). */
+const LOOKS: Record<string, RegExp> = {
+  systemctl: /^(status|show|cat|list-[a-z-]+|is-active|is-enabled|is-failed|is-system-running|help|get-default)$/,
+  pm2: /^(logs|log|list|ls|l|status|show|describe|info|desc|monit|jlist|prettylist|env|ping)$/,
+  launchctl: /^(list|print|print-disabled|blame|help|version)$/,
+  supervisorctl: /^(status|tail|avail|pid|help|version)$/,
+  sv: /^(status|s|check)$/,
+};
+/** Options pkill and pgrep select processes by, other than a name pattern (`-O 60`, `-u bob`, `-P 1`, `-t pts/1`). */
+const SELECTORS = /^(-[uUgGPstOF]|--(e?uid|user|group|pgroup|parent|session|terminal|older|pidfile|ns|nslist|cgroup))(=|$)|^-[uUgGPstOF]\S/;
 // What the Gatehouse process is called: headless under node, the desktop app under Electron or its own name.
 const NAMES = ['gatehouse', 'Gatehouse', 'node', 'electron', 'Electron'];
 const CMDLINES = [...NAMES, 'node /usr/lib/node_modules/gatehouse/bin/gatehouse.js serve', '/Applications/Gatehouse.app/Contents/MacOS/Gatehouse'];
@@ -20,7 +30,7 @@ function regexHits(pattern: string, candidates: string[], flags: string, exact: 
 }
 
 function pkillStops(args: string[]): boolean {
-  const valueOpts = new Set(['-g', '-G', '-P', '-s', '-t', '-u', '-U', '-F', '-c', '--signal', '--ns', '--nslist', '--pidfile', '--session', '--parent']);
+  const valueOpts = new Set(['-g', '-G', '-P', '-s', '-t', '-u', '-U', '-F', '-c', '-O', '--older', '--signal', '--ns', '--nslist', '--pidfile', '--session', '--parent']);
   let full = false;
   let exact = false;
   let icase = false;
@@ -38,8 +48,8 @@ function pkillStops(args: string[]): boolean {
     }
     patterns.push(a);
   }
-  // `pkill -u $USER` with no pattern signals every process of that user, Gatehouse included.
-  return (user && patterns.length === 0) || patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
+  // `pkill -u $USER`, `pkill -O 60` with no pattern signal every process so selected, Gatehouse included.
+  return ((user || args.some((a) => SELECTORS.test(a))) && patterns.length === 0) || patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
 }
 
 function killallStops(args: string[]): boolean {
@@ -84,6 +94,10 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
     return `${prog} removes the Gatehouse package`;
   }
   if (prog === undefined || !STOPPERS.has(prog)) return null;
+  const verb = prog === 'service' ? args[1] : args.find((a) => !a.startsWith('-'));
+  if (LOOKS[prog]?.test(verb ?? '') || (prog === 'service' && /^(status)$/.test(verb ?? ''))) return null;
+  // `fuser -k PORT/tcp`, `fuser -k FILE`: kills whatever uses it, and Gatehouse's port or files are not known here.
+  if (prog === 'fuser') return args.some((a) => /^-[a-zA-Z]*k|^--kill$/.test(a)) ? 'fuser -k kills every process using what it names, which may be Gatehouse' : null;
   if (/gatehouse/i.test(wholeCommand)) return `${prog} names the Gatehouse process`;
   if (prog === 'skill' && killallStops(args)) return 'skill matches the Gatehouse process (a name or every process of a user)';
   // pm2 manages the processes it was given; `pm2 kill` and `… all` stop every one of them, Gatehouse too if it runs there.

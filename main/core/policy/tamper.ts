@@ -17,6 +17,8 @@ import {
   protectedSet,
 } from './protected.js';
 import { stopsGatehouse } from './stop-guard.js';
+import { gatehouseCliChange } from './gatehouse-cli.js';
+import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
 
 /** One tamper finding: why, and where in a command. */
 export interface TamperFinding {
@@ -86,7 +88,9 @@ function fileFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   const writes = view.family === 'write' || view.family === 'mcp' || view.family === 'other';
   for (const { facts } of view.files) {
     for (const p of spellings(facts)) {
-      if (inGatehouseHome(p, ps)) out.push({ reason: `${GUARD} ${view.tool} reaches GATEHOUSE_HOME (${p})` });
+      const env = readsProcessEnvironment(p);
+      if (env) out.push({ reason: `${GUARD} ${view.tool} reads ${env}` });
+      else if (inGatehouseHome(p, ps)) out.push({ reason: `${GUARD} ${view.tool} reaches GATEHOUSE_HOME (${p})` });
       else if (view.family === 'read' && SEARCH_TOOLS.has(view.tool) && protectedBelow(p, ps) === 'GATEHOUSE_HOME') {
         out.push({ reason: `${GUARD} ${view.tool} searches ${p}, which contains GATEHOUSE_HOME` });
       } else if (writes) {
@@ -180,6 +184,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const command = view.command ?? '';
   const named = mentions(command, homeMentions(ws), ps.fold);
   if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
+  const env = readsProcessEnvironment(command);
+  if (env) out.push({ reason: `${GUARD} the command reads ${env}` });
   // Some command opens the file names xargs hands it (`… | xargs cat`).
   const feedsReader = feedsFileReader(analysis?.commands ?? []);
   for (const ref of view.shellRefs) {
@@ -190,6 +196,9 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   for (const cmd of analysis?.commands ?? []) {
     const why = stopsGatehouse(cmd, command, ws.gatehousePid);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
+    const cli = gatehouseCliChange(cmd);
+    if (cli) out.push({ reason: `${GUARD} ${cli}; only the person may change them`, range: cmd.span });
+    if (psShowsEnvironment(cmd.argv)) out.push({ reason: `${GUARD} ps with e/-E prints other processes' environments, Gatehouse's approver token among them`, range: cmd.span });
     const xdg = cmd.argv.find((a) => XDG_GATEHOUSE.test(a));
     if (xdg !== undefined) out.push({ reason: `${GUARD} ${cmd.argv[0]} names GATEHOUSE_HOME through ${xdg}`, range: cmd.span });
     const varWrite = configVarWrite(cmd, command);

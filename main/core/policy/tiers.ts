@@ -20,6 +20,7 @@ export function readTier(f: PathFacts, realCwd: string): TierResult {
   if (!f.insideWorkspace) return { allowed: false, reason: `${where} is outside the workspace` };
   if (f.gitInternal) return { allowed: false, reason: `${where} is inside .git (repository internals)` };
   if (f.ignored) return { allowed: false, reason: `${where} is gitignored` };
+  if (f.holds !== undefined) return { allowed: false, reason: `${where} is read recursively and holds ${f.holds}, which the tiers do not let through` };
   // Only the part below the workspace counts: a workspace that itself sits in a `secrets/` folder is not all secret.
   const secret = secretReason(relativeInside(f.resolved, realCwd) ?? f.resolved);
   if (secret) return { allowed: false, reason: `${where}: ${secret}` };

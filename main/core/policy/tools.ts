@@ -176,3 +176,13 @@ export function webTarget(request: ToolRequest): { url: string; problem?: string
   const url = request.args['url'];
   return typeof url === 'string' && url !== '' ? { url } : { url: '', problem: `${request.tool_name}: url is missing` };
 }
+
+/**
+ * Whether a search or read tool was told to stop skipping what .gitignore hides (Gemini's `respect_git_ignore: false`,
+ * `file_filtering_options`, a `no_ignore` switch): its recursion then reaches ignored files the tiers would ask about.
+ */
+export function ignoreFilesOff(args: Record<string, unknown>): boolean {
+  const opts = args['file_filtering_options'];
+  const nested = typeof opts === 'object' && opts !== null ? (opts as Record<string, unknown>) : {};
+  return [args['respect_git_ignore'], args['respectGitIgnore'], nested['respect_git_ignore']].some((v) => v === false) || args['no_ignore'] === true || args['hidden'] === true;
+}

@@ -17,6 +17,8 @@ export interface PathFacts {
   inRepo: boolean;
   /** An existing folder (symlinks followed): a program that does not recurse cannot read it (`cat src/*`). */
   folder?: boolean;
+  /** For a folder read recursively: the first path below it the tiers refuse (.git, gitignored, secret), if any. */
+  holds?: string;
 }
 
 /** Workspace state for one evaluation: facts for every path the request touches. */

@@ -215,7 +215,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   for (const n of nested) {
     const nestedRaw: RawCommand = { words: u.argv.slice(n.start, n.end), assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd };
-    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via] }, new Map());
+    // `find … -exec cat {} +` opens every file find walks, as `find … | xargs cat` does.
+    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' }, new Map());
   }
 }
 

@@ -1,7 +1,8 @@
 // Public surface of the shell-command analysis (issue 3): what the policy engine and the CLI call.
 export { initShellParser, shellParserReady } from './parser.js';
 export { analyzeShellCommand } from './analyze.js';
-export { bashSpecifierMatches, tokenizeSpecifier } from './specifier.js';
+export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifier } from './specifier.js';
+export { specReading, type SpecReading } from './specs/index.js';
 export { commandPathArgs, commandWriteTargets } from './command-paths.js';
 export { commandReadOperands, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from './read-operands.js';
 export { isRecursive } from './checks/files.js';

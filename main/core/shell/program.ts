@@ -5,10 +5,20 @@ const SYSTEM_BIN_DIRS = new Set([
   '/opt/homebrew/bin', '/opt/homebrew/sbin', '/snap/bin', '/run/current-system/sw/bin', '/usr/libexec',
 ]);
 
-/** The bare program name of an (already unquoted) command word: its last path segment. */
+// GNU tools installed with a `g` prefix beside the system's own (Homebrew's coreutils, findutils, sed, tar …): `grm` is rm.
+const GNU_PREFIXED = new Set([
+  'rm', 'rmdir', 'unlink', 'shred', 'truncate', 'cp', 'mv', 'ln', 'install', 'chmod', 'chown', 'chgrp', 'dd', 'touch', 'mkdir',
+  'tee', 'cat', 'head', 'tail', 'sort', 'uniq', 'cut', 'wc', 'ls', 'du', 'df', 'stat', 'env', 'timeout', 'nice', 'nohup',
+  'stdbuf', 'chroot', 'date', 'od', 'base64', 'split', 'csplit', 'tac', 'nl', 'paste', 'join', 'comm', 'realpath', 'readlink',
+  'find', 'xargs', 'sed', 'tar', 'awk', 'md5sum', 'sha256sum', 'sha1sum', 'sha512sum', 'mktemp', 'printenv', 'echo', 'printf',
+  'basename', 'dirname', 'kill', 'sync', 'mknod', 'mkfifo', 'chcon', 'runcon', 'shuf', 'tr', 'expand', 'fold', 'pr', 'ptx',
+]);
+
+/** The bare program name of an (already unquoted) command word: its last path segment, GNU `g` prefix removed. */
 export function programName(word: string): string {
   const slash = word.lastIndexOf('/');
-  return slash < 0 ? word : word.slice(slash + 1);
+  const name = slash < 0 ? word : word.slice(slash + 1);
+  return name.length > 2 && name[0] === 'g' && GNU_PREFIXED.has(name.slice(1)) ? name.slice(1) : name;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The paths a reading program opens, so a prefix rule (`Bash(cat:*)`) is not a pass to read outside the workspace.
 import { tarReadOperands } from './checks/tar.js';
+import { specReading } from './specs/index.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
 import type { SimpleCommand } from './types.js';
 
@@ -82,7 +83,9 @@ export function listsWorkspaceNames(words: readonly string[]): boolean {
   }
   if (prog === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
-    return sub === 'ls-files' || (sub === 'diff' && args.some((a) => a === '--name-only')) || (sub === 'grep' && args.some((a) => /^(-l|--name-only|--files-with-matches)$/.test(a)));
+    // `git ls-files -o` lists untracked files, ignored ones too unless --exclude-standard; `-i` lists exactly those.
+    const ignored = args.some((a) => /^(-[a-z]*i|--ignored)$/.test(a)) || (args.some((a) => /^(-[a-z]*o|--others)$/.test(a)) && !args.includes('--exclude-standard'));
+    return (sub === 'ls-files' && !ignored) || (sub === 'diff' && args.some((a) => a === '--name-only')) || (sub === 'grep' && args.some((a) => /^(-l|--name-only|--files-with-matches)$/.test(a)));
   }
   return false;
 }
@@ -162,5 +165,10 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
   else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
+  // `grep -r PATTERN` with no file searches the folder it runs in.
+  if (named.length === 0 && /^(grep|egrep|fgrep)$/.test(prog) && readsFolders(cmd.argv)) named = ['.'];
+  // What a program's closed-world spec says it reads (`jq --rawfile k F`, `git blame --contents F`, `date -f F`).
+  const spec = specReading(cmd.argv);
+  if (spec) named = [...new Set([...named, ...spec.reads])];
   return named.filter((w) => !STREAMS.test(w));
 }

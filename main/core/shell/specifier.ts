@@ -156,13 +156,31 @@ function buildView(cmd: SimpleCommand): View {
   return v;
 }
 
+/** Whether a `Bash(...)` specifier names one exact command (it then vouches for just that), or a prefix or glob. */
+export function specifierIsExact(specifier: string): boolean {
+  return compile(specifier).kind === 'exact';
+}
+
+/** The words of a `Bash(...)` specifier, quotes removed (for the URLs a rule names). */
+export function specifierWords(specifier: string): readonly string[] {
+  return compile(specifier).words;
+}
+
 function wordsMatch(rule: Compiled, words: readonly string[]): boolean {
   if (rule.kind === 'glob') return rule.glob!.test(words.join(' '));
   const n = rule.words.length;
   if (rule.kind === 'exact' ? words.length !== n : words.length < n) return false;
-  for (let i = 0; i < n; i++) if (rule.words[i] !== words[i]) return false;
+  for (let i = 0; i < n; i++) {
+    if (rule.words[i] === words[i]) continue;
+    // `Bash(curl -s https://api.example.com/:*)` is a string prefix (as Claude Code documents it): its last word, a URL
+    // ending in `/`, covers every URL below it on that host. Other hosts on the line are judged by policy/closed-world.ts.
+    const last = rule.words[i]!;
+    if (rule.kind !== 'prefix' || i !== n - 1 || !URL_PREFIX.test(last) || !words[i]!.startsWith(last)) return false;
+  }
   return true;
 }
+
+const URL_PREFIX = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+\/.*\/$|^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+\/$/;
 
 /**
  * Whether a `Bash(specifier)` rule covers one simple command. Allow rules match only what they say (env prefixes

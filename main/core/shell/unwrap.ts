@@ -118,6 +118,9 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     const spec = WRAPPERS.get(name);
     if (!spec) break;
     const where = at(first.span);
+    // `coreutils --coreutils-prog=rm -rf /` runs rm: the option's value is the program word.
+    const prog = name === 'coreutils' ? /^--coreutils-prog(?:-shebang)?=(.*)$/s.exec(cur[1]?.value ?? '') : null;
+    if (prog) cur = [cur[0]!, { ...cur[1]!, value: prog[1]!, segments: [{ text: prog[1]!, literal: true }] }, ...cur.slice(2)];
     if (spec.kind === 'shell') {
       const { script, file } = shellArgs(cur);
       if (script) {

@@ -232,7 +232,8 @@ function loopVariants(words: Word[], scope: Scope): Word[][] {
   const uses = (w: Word, name: string): boolean => w.dynamic && w.expansions.length > 0 && w.expansions.every((e) => spellings(name).includes(e));
   const put = (w: Word, name: string, v: Word): Word => {
     const value = spellings(name).reduce((t, sp) => t.replaceAll(sp, v.value), w.value);
-    return { ...w, value, segments: [{ text: value, literal: true }], dynamic: false, expansions: [] };
+    // A glob value (`for f in src/*.ts`) stands for every file it expands to, so it stays a glob for the probe and tiers.
+    return { ...w, value, segments: [{ text: value, literal: !/[*?[]/.test(v.value) }], dynamic: false, expansions: [] };
   };
   for (const [name, values] of scope.vars) {
     if (!words.some((w) => uses(w, name))) continue;
@@ -246,7 +247,7 @@ function forLoop(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   const name = n.childForFieldName('variable')?.text;
   const values = n.childrenForFieldName('value').map((v) => readWord(v, st.source));
   const body = n.childForFieldName('body');
-  const bindable = name !== undefined && values.length > 0 && values.length <= MAX_LOOP_VALUES && values.every((v) => !v.dynamic && !/[*?[{\s]/.test(v.value));
+  const bindable = name !== undefined && values.length > 0 && values.length <= MAX_LOOP_VALUES && values.every((v) => !v.dynamic && !/[{\s]/.test(v.value));
   if (!bindable || !body || REBINDS.test(body.text) || new RegExp(`\\b${name}(\\[[^\\]]*\\])?\\+?=`).test(body.text)) return children(n, st, scope, inh);
   const outer = scope.vars;
   scope.vars = new Map(outer).set(name, values);
@@ -280,7 +281,22 @@ function substitution(n: Node, st: WalkState): void {
     : n.type === 'process_substitution'
       ? `process substitution ${t.slice(0, 2)}…) runs a command whose output is read or written as a file`
       : 'command substitution $(…) runs a command whose output becomes an argument';
-  flag(st.findings, 'code-execution', reason, st.at(span(n)));
+  // Printed by echo/printf, the output is only text, and the commands inside are judged by the rules as commands of
+  // their own (`echo "Today: $(date)"`); anywhere else it becomes a word no rule can vouch for.
+  flag(st.findings, 'code-execution', reason, st.at(span(n)), printedOnly(n) ? 'risk' : 'block');
+}
+
+/** Whether a `$(…)` or backquote substitution is (part of) an argument of echo or printf, and nothing else. */
+function printedOnly(n: Node): boolean {
+  if (n.type !== 'command_substitution') return false;
+  // `$(< file)` reads a file with no command; a redirect, heredoc or variable inside feeds it files or the environment.
+  const inner = n.descendantsOfType(['file_redirect', 'heredoc_redirect', 'herestring_redirect', 'simple_expansion', 'expansion', 'command']);
+  if (!inner.some((d) => d.type === 'command') || inner.some((d) => d.type !== 'command')) return false;
+  let p: Node | null = n.parent;
+  while (p && (p.type === 'string' || p.type === 'concatenation')) p = p.parent;
+  if (p?.type !== 'command') return false;
+  const name = p.childForFieldName('name')?.text;
+  return (name === 'echo' || name === 'printf') && p.childForFieldName('name')?.id !== n.id;
 }
 
 function children(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {

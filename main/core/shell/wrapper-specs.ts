@@ -52,7 +52,10 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['command', plain({}, { noCommand: ['v', 'V'] })],
   ['builtin', plain()],
   ['coproc', plain()],
-  ['busybox', plain()],
+  // Multi-call binaries: the first operand is the program they run (`busybox rm`, `toybox rm`, `coreutils --coreutils-prog=rm`).
+  ['busybox', plain({}, { noCommand: ['list', 'l', 'install', 'list-full', 'help'] })],
+  ['toybox', plain({}, { noCommand: ['help', 'version'] })],
+  ['coreutils', plain({}, { noCommand: ['help', 'version'] })],
   ['stdbuf', plain({ shortValue: 'ioe', longValue: ['input', 'output', 'error'] })],
   ['ionice', plain({ shortValue: 'cnpPu', longValue: ['class', 'classdata', 'pid', 'pgid', 'uid'] }, { noCommand: ['p', 'P', 'u', 'pid', 'pgid', 'uid'] })],
   ['chrt', plain({}, { operands: 1, noCommand: ['p', 'pid'] })],

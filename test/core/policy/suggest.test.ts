@@ -71,7 +71,7 @@ describe('ruleMatchesRequest (what-if)', () => {
     ['allow', 'Bash(git status)', 'git status', true],
     ['allow', 'Bash(git status)', 'git status && git push', false],
     ['allow', 'Bash(git:*)', 'git status && git push', true],
-    ['allow', 'Bash', 'echo $(id)', false], // an allow never fires past a blocker
+    ['allow', 'Bash', 'ls $(id)', false], // an allow never fires past a blocker
     ['deny', 'Bash(git push:*)', 'git status && git push', true],
     ['ask', 'Bash(rm:*)', 'ls', false],
   ])('%s %s vs %j → %s', (action, pattern, command, expected) => {

@@ -18,12 +18,20 @@ describe('commandReadOperands: git diff --no-index', () => {
     expect(only(command)).toEqual(expected);
   });
 
-  it.each(['git diff HEAD~1 -- /etc/passwd', 'git log -p /etc', 'git show --no-index x', 'git diff --no-index - /dev/null'])(
-    '%j names no file it reads outside git',
-    (command) => {
-      expect(only(command)).toEqual([]);
-    },
-  );
+  it.each(['git diff --no-index - /dev/null'])('%j names no file it reads outside git', (command) => {
+    expect(only(command)).toEqual([]);
+  });
+
+  // Closed world (issue 12): an operand of git's diff family may be a file git reads (`git diff /dev/null FILE` outside the
+  // work tree is --no-index), so each is judged by the tiers; a revision names no file and passes them.
+  it.each([
+    ['git diff HEAD~1 -- /etc/passwd', ['HEAD~1', '/etc/passwd']],
+    ['git log -p /etc', ['/etc']],
+    ['git show --no-index x', ['x']],
+    ['git diff /dev/null .env', ['.env']],
+  ])('%j has its operands judged as reads: %j', (command, expected) => {
+    expect(only(command)).toEqual(expected);
+  });
 });
 
 describe('commandReadOperands: where cd goes, files named by options, what tar packs', () => {

@@ -5,10 +5,29 @@ import { protectedTarget } from '../paths.js';
 import type { CheckInput } from './context.js';
 
 const RUNS_SHELL = /\b(?:system|popen|exec|execSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|passthru|shell_exec|proc_open|spawn)\s*\(\s*\[?\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r)\s*\(\s*(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^,]{0,80}))/g;
+const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir)\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^\n;]{0,120}))/g;
 const ARGV_LIST = /\b(?:run|call|Popen|check_output|check_call|spawnSync|spawn|execFileSync|execvp?|system)\s*\(\s*\[((?:\s*(["'])(?:\\.|(?!\2)[^\\])*\2\s*,?)+)\]/g;
 const STRING = /(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
-const HOME_EXPR = /expanduser\(\s*["']~["']\s*\)|Path\.home\(\)|homedir\(\)|process\.env\.HOME|os\.environ\[["']HOME["']\]|getenv\(["']HOME["']\)|ENV\[["']HOME["']\]|Dir\.home/;
+const HOME_EXPR = /expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|homedir\(\)|process\.env(\.HOME|\[["']HOME["']\])|os\.environ(\[["']HOME["']\]|\.get\(\s*["']HOME["'])|getenv\(\s*["']HOME["']\s*\)|ENV(\[["']HOME["']\]|\{\s*["']?HOME["']?\s*\}|\.fetch\(\s*["']HOME["'])|Dir\.home|expand_path\(\s*["']~\/?["']|Path\(\s*["']~\/?["']\s*\)\.expanduser\(\)|glob\(\s*["']~\/?["']\s*\)|\$HOME\b|File\.expand_path\(\s*["']~/;
+
+/** The first argument of a call whose text starts at `text`: up to a `,` or the closing `)` at depth 0. */
+function firstArgument(text: string): string {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) return text.slice(0, i).trim();
+      depth--;
+    } else if (depth === 0 && (ch === ',' || ch === ';' || ch === '\n')) return text.slice(0, i).trim();
+  }
+  return text.trim();
+}
+
+/** Whether an expression is the home directory itself (not a path below it: no join, no concatenation). */
+function wholeHome(expr: string): boolean {
+  return HOME_EXPR.test(expr) && !/join\s*\(|\+|\.\s*["']|\/\s*["']|["']\s*\/|\//.test(expr.replace(HOME_EXPR, ''));
+}
 
 /** The shell command strings a piece of program text hands to a shell (`os.system('…')`, `execSync("…")`, awk `system("…")`). */
 export function shellStrings(code: string): string[] {
@@ -28,9 +47,12 @@ const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\
 export function checkEmbedded(c: CheckInput, code: string, via: string): void {
   for (const text of shellStrings(code)) c.scripts.push({ text, via });
   if (FORK_LOOP.test(code)) flag(c.f, 'destructive', `fork bomb: ${via} code starts processes in an endless loop until the system stalls`, c.cmd.span, 'hard');
+  // `h = os.path.expanduser("~")`, `my $h = $ENV{HOME};`: names bound to the home directory itself.
+  const homeNames = new Set([...code.matchAll(/(\$?[A-Za-z_]\w*)\s*=\s*([^;\n]{1,80})/g)].filter((m) => wholeHome(m[2]!)).map((m) => m[1]!));
   for (const m of code.matchAll(TREE_DELETE)) {
     const target = m[2] ?? '';
-    const why = m[3] !== undefined && HOME_EXPR.test(m[3]) ? 'the home directory' : m[2] !== undefined ? protectedTarget(target, c.cwd, c.ctx) : null;
+    const arg = firstArgument(m[3] ?? '');
+    const why = m[3] !== undefined && (wholeHome(arg) || homeNames.has(arg)) ? 'the home directory' : m[2] !== undefined ? protectedTarget(target, c.cwd, c.ctx) : null;
     if (why !== null) flag(c.f, 'destructive', `${via} code deletes ${why}`, c.cmd.span, 'hard');
   }
 }

@@ -63,6 +63,19 @@ function checkMv(c: CheckInput): void {
 }
 
 /**
+ * `rsync --delete SRC DEST` makes DEST look like SRC, deleting the rest: into the root, a system folder or home it is `rm -rf`.
+ * Threat: `rsync -a --delete empty/ ~/`, `rsync --delete-before x/ /usr/`.
+ */
+function checkRsync(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  if (!argv.some((w) => /^--(delete|del$|remove-source-files)/.test(w))) return;
+  const dest = plainOperands(argv).filter((i) => !/^-/.test(argv[i]!)).pop();
+  if (dest === undefined || plainOperands(argv).length < 2 || /^[^/]*:/.test(argv[dest]!)) return;
+  const why = protectedTarget(argv[dest]!.replace(/\/+$/, '') || '/', c.cwd, c.ctx);
+  if (why !== null) flag(c.f, 'destructive', `rsync --delete into ${argv[dest]} deletes ${why}`, c.cmd.span, 'hard');
+}
+
+/**
  * Flags writes by file tools: onto disks (hard deny), outside the workspace, hidden in readers, and deletions beyond recovery.
  * Threat: `rm -rf ~` in any spelling, `chmod -R 777 /`, `mv ~ /tmp/x`, `dd of=/dev/sda`, `sort -o ~/.bashrc`.
  */
@@ -72,4 +85,5 @@ export function checkFiles(c: CheckInput): void {
   if (name === 'rm') checkRm(c);
   else if (name === 'chmod' || name === 'chown' || name === 'chgrp') checkRecursiveOwnership(c);
   else if (name === 'mv') checkMv(c);
+  else if (name === 'rsync') checkRsync(c);
 }

@@ -2,6 +2,7 @@
 import { flag } from '../findings.js';
 import { protectedTarget } from '../paths.js';
 import { programName } from '../program.js';
+import { readsNamedFiles } from '../read-operands.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -41,7 +42,9 @@ export function checkFind(c: CheckInput): void {
     } else if (EXEC.has(w)) {
       let j = i + 1;
       while (j < argv.length && argv[j] !== ';' && !(argv[j] === '+' && argv[j - 1] === '{}')) j++;
-      flag(c.f, 'code-execution', `find ${w} runs ${argv[i + 1] ?? 'a command'} for every file it finds`, wordsSpan(c, i, Math.min(j, argv.length - 1)));
+      // A reader run on each file (`-exec wc -l {} +`) is judged as a command of its own, and what find walks by the tiers.
+      const reader = readsNamedFiles(programName(argv[i + 1] ?? '')) && !/^(find|tar)$/.test(programName(argv[i + 1] ?? ''));
+      flag(c.f, 'code-execution', `find ${w} runs ${argv[i + 1] ?? 'a command'} for every file it finds`, wordsSpan(c, i, Math.min(j, argv.length - 1)), reader && !w.startsWith('-ok') ? 'risk' : 'block');
       if (j > i + 1) c.nested.push({ start: i + 1, end: j, via: 'find' });
       if (DELETERS.has(programName(argv[i + 1] ?? ''))) destroys = true;
       i = j;

@@ -29,6 +29,11 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
   }
 }
 
+/** A command substitution (its commands are judged as commands of their own) or arithmetic on numbers only. */
+function printable(expansion: string): boolean {
+  return (/^\$\((?!\s*<)/.test(expansion) && !expansion.startsWith('$((')) || expansion.startsWith('`') || /^\$\(\([\d\s+*/%()-]*\)\)$/.test(expansion);
+}
+
 /**
  * Blocks words only known at run time, once per command, naming the first expansion.
  * Threat: `git $(echo push) --force`, `rm -rf $DIR` — no rule can vouch for a value it cannot see.
@@ -39,7 +44,9 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
     block(f, `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`, at(program.span));
     return;
   }
-  const w = words.find((x) => x.dynamic);
+  // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`) or plain arithmetic.
+  const printer = program !== undefined && !program.dynamic && /^(echo|printf)$/.test(program.value) && words[1]?.value !== '-v';
+  const w = words.find((x) => x.dynamic && !(printer && x.expansions.every(printable)));
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
   const e = env.find((x) => x.dynamic);
   if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));

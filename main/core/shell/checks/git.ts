@@ -23,6 +23,7 @@ const SUB_SPECS: Record<string, OptSpec> = {
   difftool: { shortValue: 'xt', longValue: ['extcmd', 'tool'] },
   mergetool: { shortValue: 't', longValue: ['tool'] },
   push: { shortValue: 'o', longValue: REMOTE_OPTS },
+  'send-pack': { longValue: ['receive-pack', 'exec', 'push-option'] },
   fetch: { longValue: REMOTE_OPTS },
   pull: { longValue: REMOTE_OPTS },
   archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix'] },
@@ -31,7 +32,7 @@ const SUB_SPECS: Record<string, OptSpec> = {
 const DEFAULT_SPEC: OptSpec = { shortValue: 'o', longValue: ['output'] };
 
 const DIFFS = new Set(['diff', 'log', 'show', 'format-patch', 'whatchanged', 'range-diff', 'diff-tree', 'diff-index', 'diff-files', 'stash', 'reflog']);
-const REMOTE = new Set(['fetch', 'pull', 'clone', 'ls-remote', 'archive', 'remote', 'submodule', 'push']);
+const REMOTE = new Set(['fetch', 'pull', 'clone', 'ls-remote', 'archive', 'remote', 'submodule', 'push', 'send-pack', 'fetch-pack']);
 const CONFIG_READS = ['get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'list', 'show-origin', 'show-scope', 'name-only'];
 
 function checkGlobals(c: CheckInput, scan: Scan): void {
@@ -116,7 +117,8 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
     if (i > from && /(^|[\s=])(ext|fd)::/.test(w)) flag(c.f, 'code-execution', `git ${name} ${w}: the ${w.includes('ext::') ? 'ext' : 'fd'}:: transport runs a command`, wordSpan(c, i));
   });
   if (name === 'config') checkConfig(c, sub);
-  if (name === 'push') checkPush(c, sub, from);
+  // send-pack is push's plumbing: `--force`, `--mirror` and `+ref` rewrite the remote the same way.
+  if (name === 'push' || name === 'send-pack') checkPush(c, sub, name === 'send-pack' ? from + 1 : from);
   if (REMOTE.has(name)) flag(c.f, 'network', `git ${name} talks to a remote repository`, c.cmd.span, 'risk');
 }
 

@@ -66,6 +66,8 @@ export function checkInterpreter(c: CheckInput): void {
         script = w !== '-';
         break;
       }
+      // `perl -MFile::Path`, `ruby -rfileutils`: a value attached to a valued flag is not a cluster of flags.
+      if (!w.startsWith('--') && w.length > 2 && spec.valued.includes(w[1]!)) continue;
       if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) {
         flag(c.f, 'code-execution', `${name} ${w} runs program text given on the command line`, wordSpan(c, i));
         const attached = w.includes('=') ? w.slice(w.indexOf('=') + 1) : !w.startsWith('--') && w.length > 2 && spec.inline.includes(w[1]!) ? w.slice(2) : '';

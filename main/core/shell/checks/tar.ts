@@ -74,7 +74,7 @@ export function checkTar(c: CheckInput): void {
     const opt = `${o.long ? '--' : '-'}${o.name}`;
     if (isOneOf(o, RUNS) || (isOneOf(o, ['checkpoint-action']) && /exec/.test(o.value ?? ''))) {
       flag(c.f, 'code-execution', `tar ${opt} ${o.value ?? ''} runs a program`, at(o.index, o.valueIndex));
-    } else if (isOneOf(o, ['x', 'extract', 'get'])) {
+    } else if (isOneOf(o, ['x', 'extract', 'get']) && !scan.opts.some((x) => isOneOf(x, ['O', 'to-stdout']))) {
       flag(c.f, 'writes-file', 'tar extract writes (and may overwrite) files', at(o.index));
     } else if (isOneOf(o, WRITES_ARCHIVE) && archive !== undefined && archive !== '-' && !isHarmlessSink(archive)) {
       flag(c.f, 'writes-file', `tar ${opt} writes the archive ${archive}`, at(o.index));

@@ -1,0 +1,34 @@
+// Text and file utilities (GNU coreutils, file, tree), from their manuals: every option a reader has.
+import { options, program, type ProgramSpec } from './types.js';
+
+const HELP = ' --help --version';
+
+/** Specs of the coreutils-style readers, by program name. */
+export const COREUTILS: Record<string, ProgramSpec> = {
+  cat: program(options({ H: `-A --show-all -b --number-nonblank -e -E --show-ends -n --number -s --squeeze-blank -t -T --show-tabs -u -v --show-nonprinting${HELP}` }), ['path']),
+  tac: program(options({ H: `-b --before -r --regex${HELP}`, H1: '-s --separator' }), ['path']),
+  head: program(options({ H: `-q --quiet --silent -v --verbose -z --zero-terminated${HELP}`, H1: '-c --bytes -n --lines' }), ['path'], { numeric: true }),
+  tail: program(options({ H: `-f -F --retry -q --quiet --silent -v --verbose -z --zero-terminated --follow=${HELP}`, H1: '-c --bytes -n --lines --pid -s --sleep-interval --max-unchanged-stats' }), ['path'], { numeric: true }),
+  wc: program(options({ H: `-c --bytes -m --chars -l --lines -L --max-line-length -w --words --total=${HELP}` }), ['path']),
+  sort: program(options({ H: `-b --ignore-leading-blanks -d --dictionary-order -f --ignore-case -g --general-numeric-sort -i --ignore-nonprinting -M --month-sort -h --human-numeric-sort -n --numeric-sort -R --random-sort -r --reverse -V --version-sort -c --check= -C -m --merge -s --stable -u --unique -z --zero-terminated --debug --sort${HELP}`, H1: '-k --key -t --field-separator -S --buffer-size --parallel --batch-size', R1: '--random-source --files0-from -T --temporary-directory', W1: '-o --output', X1: '--compress-program' }), ['path']),
+  uniq: program(options({ H: `-c --count -d --repeated -D --all-repeated= --group= -i --ignore-case -u --unique -z --zero-terminated${HELP}`, H1: '-f --skip-fields -s --skip-chars -w --check-chars' }), ['path', 'text']),
+  cut: program(options({ H: `--complement -n -s --only-delimited -z --zero-terminated${HELP}`, H1: '-b --bytes -c --characters -d --delimiter -f --fields --output-delimiter' }), ['path']),
+  tr: program(options({ H: `-c -C --complement -d --delete -s --squeeze-repeats -t --truncate-set1${HELP}` }), ['text']),
+  nl: program(options({ H: `-p --no-renumber${HELP}`, H1: '-b --body-numbering -d --section-delimiter -f --footer-numbering -h --header-numbering -i --line-increment -l --join-blank-lines -n --number-format -s --number-separator -v --starting-line-number -w --number-width' }), ['path']),
+  // `-w` and `-S` take their value attached only (`-w8`): in `od -w .env` the file is an operand.
+  od: program(options({ H: `-b -c -d -f -i -l -o -s -x -v --output-duplicates --traditional -w= --width= -S= --strings=${HELP}`, H1: '-A --address-radix -j --skip-bytes -N --read-bytes -t --format' }), ['path']),
+  column: program(options({ H: `-t --table -x --fillrows -e -n -J --json -L --table-empty-lines -R --table-right= -T --table-truncate= -E --table-noextreme= -W --table-wrap= -H --table-hide= -N --table-columns= -d --table-noheadings -V${HELP}`, H1: '-c --output-width -s --separator -o --output-separator -O --table-order -r --tree -i --tree-id -p --tree-parent -l --table-columns-limit' }), ['path']),
+  date: program(options({ H: `-u --utc --universal -R --rfc-email --debug -I --iso-8601= --rfc-3339=${HELP}`, H1: '-d --date', R1: '-f --file -r --reference', W1: '-s --set' }), ['text']),
+  pwd: program(options({ H: `-L -P --logical --physical${HELP}` }), []),
+  basename: program(options({ H: `-a --multiple -z --zero${HELP}`, H1: '-s --suffix' }), ['text']),
+  dirname: program(options({ H: `-z --zero${HELP}` }), ['text']),
+  ls: program(options({ H: `-a --all -A --almost-all --author -b --escape -B --ignore-backups -c -C --color= -d --directory -D --dired -f -F --classify= --file-type --full-time -g --group-directories-first -G --no-group -h --human-readable --si -H --dereference-command-line --dereference-command-line-symlink-to-dir --hyperlink= -i --inode -k --kibibytes -l -L --dereference -m -n --numeric-uid-gid -N --literal -o -p -q --hide-control-chars --show-control-chars -Q --quote-name -r --reverse -R --recursive -s --size -S -t -u -U -v -x -X -Z --context -1${HELP}`, H1: '--block-size --format --hide -I --ignore --indicator-style --quoting-style --sort --time --time-style -T --tabsize -w --width' }), ['path']),
+  stat: program(options({ H: `-L --dereference -f --file-system -t --terse${HELP}`, H1: '-c --format --printf --cached' }), ['path']),
+  du: program(options({ H: `-0 --null -a --all --apparent-size -b --bytes -c --total -D --dereference-args -H -h --human-readable --inodes -k -L --dereference -l --count-links -m -P --no-dereference -S --separate-dirs --si -s --summarize -x --one-file-system --time=${HELP}`, H1: '-B --block-size -d --max-depth -t --threshold --time-style --exclude', R1: '--files0-from -X --exclude-from' }), ['path']),
+  tree: program(options({ H: '-a -d -l -f -x -i -q -N -Q -p -u -g -s -h -D -F -v -t -c -U -r -C -n -A -S --noreport --prune --du --si --dirsfirst --gitignore --help --version -J -X --inodes --device', H1: '-L -P -I --charset --filelimit --timefmt --sort' }), ['path'], { abbreviations: false }),
+  file: program(options({ H: `-b --brief -c --checking-printout -E -h --no-dereference -i --mime --mime-type --mime-encoding -k --keep-going -L --dereference -l --list -N --no-pad -n --no-buffer -r --raw -s --special-files -S --no-sandbox -z --uncompress -Z --uncompress-noreport -0 --print0 --extension --apple${HELP}`, H1: '-e --exclude --exclude-quiet -F --separator -P --parameter', R1: '-f --files-from -m --magic-file' }), ['path']),
+  diff: program(options({ H: `-q --brief -s --report-identical-files -c -u -e --ed -n --rcs -y --side-by-side -l --paginate -t --expand-tabs -T --initial-tab -r --recursive --no-dereference -N --new-file --unidirectional-new-file --ignore-file-name-case --no-ignore-file-name-case -i --ignore-case -E --ignore-tab-expansion -Z --ignore-trailing-space -b --ignore-space-change -w --ignore-all-space -B --ignore-blank-lines --strip-trailing-cr -a --text -d --minimal --speed-large-files --suppress-common-lines --left-column --suppress-blank-empty -p --show-c-function --color= --normal -C --context= -U --unified= -W --width= ${HELP}`, H1: '-x --exclude -S --starting-file -F --show-function-line --label -I --ignore-matching-lines --line-format --old-line-format --new-line-format --unchanged-line-format --old-group-format --new-group-format --changed-group-format --unchanged-group-format --horizon-lines --palette --tabsize', R1: '-X --exclude-from --from-file --to-file' }), ['path']),
+  // Both show the whole environment, where the agent's and the person's tokens live.
+  env: program(options({ H: `-0 --null${HELP}` }), [], { always: 'reads-env' }),
+  printenv: program(options({ H: `-0 --null${HELP}` }), ['text'], { always: 'reads-env' }),
+};

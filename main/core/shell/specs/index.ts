@@ -1,0 +1,32 @@
+// Every program the engine vouches for under a prefix rule, by name: one file per program family (see types.ts).
+import { COREUTILS } from './coreutils.js';
+import { CURL } from './curl.js';
+import { GIT } from './git.js';
+import { SEARCHERS } from './grep.js';
+import { JSON_TOOLS } from './jq.js';
+import { KUBECTL } from './kubectl.js';
+import { ESLINT, GO, NPM, PYTEST, RUFF } from './runners.js';
+import { readWithSpec, type SpecReading } from './judge.js';
+import type { ProgramSpec } from './types.js';
+
+const SPECS: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries({
+  ...COREUTILS, ...SEARCHERS, ...JSON_TOOLS, curl: CURL, git: GIT, kubectl: KUBECTL, npm: NPM, go: GO, pytest: PYTEST, eslint: ESLINT, ruff: RUFF,
+}));
+
+const readings = new WeakMap<readonly string[], SpecReading | null>();
+
+/**
+ * What the engine understands of an invocation (argv after unwrapping), or null for a program it has no spec for.
+ * Threat: under a prefix rule, an option the engine does not know may run code, write or read anything.
+ */
+export function specReading(argv: readonly string[]): SpecReading | null {
+  const hit = readings.get(argv);
+  if (hit !== undefined) return hit;
+  const spec = SPECS.get(argv[0] ?? '');
+  const r = spec === undefined ? null : readWithSpec(argv, spec, argv[0]!);
+  const out = r === null || r.unspecified ? null : r;
+  readings.set(argv, out);
+  return out;
+}
+
+export type { SpecReading } from './judge.js';

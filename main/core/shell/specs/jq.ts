@@ -1,0 +1,43 @@
+// JSON and YAML processors (jq, gojq, yq), from their manuals: the filter language can read the environment and files.
+import { options, program, type ProgramSpec } from './types.js';
+
+// `env`, `$ENV`, `$__prog_args`…: the environment; `input_filename` is harmless; `import`/`include` load code from files.
+const JQ_ENV = /(^|[^\w$.])(\$ENV|env)\b/;
+const JQ_LOAD = /(^|[^\w$])(import|include)\s+"/;
+const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\bload(_str|_xml|_props|_base64)?\s*\(/;
+
+/** Why a jq filter does more than transform its input, or null. */
+export function jqFilterEffect(filter: string): string | null {
+  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  if (JQ_ENV.test(code)) return 'the filter reads environment variables (env, $ENV), where tokens live';
+  if (JQ_LOAD.test(filter)) return 'the filter loads modules from files';
+  return null;
+}
+
+/** Why a yq expression does more than transform its input, or null. */
+export function yqExpressionEffect(expr: string): string | null {
+  return YQ_ENV.test(expr.replace(/"(?:[^"\\]|\\.)*"/g, '""')) ? 'the expression reads environment variables or loads files' : null;
+}
+
+const JQ = program(options({
+  H: '-r --raw-output -j --join-output -a --ascii-output -c --compact-output -n --null-input -s --slurp -e --exit-status -S --sort-keys -C --color-output -M --monochrome-output -R --raw-input --tab --seq --stream --stream-errors --unbuffered --raw-output0 -h --help -V --version --build-configuration --args --jsonargs',
+  // (after --args, operands are $ARGS, not files: read as files all the same, which only asks more)
+  H1: '--indent',
+  H2: '--arg --argjson',
+  R2: '--rawfile --slurpfile',
+  R1: '-L --library-path',
+  X1: '-f --from-file',
+}), ['program', 'path'], { program: jqFilterEffect, abbreviations: false, givesFirstOperand: ['-f', '--from-file'] });
+
+/** Specs of the JSON/YAML processors by program name. */
+export const JSON_TOOLS: Record<string, ProgramSpec> = {
+  jq: JQ,
+  gojq: JQ,
+  yq: program(options({
+    H: '-C --colors -M --no-colors -e --exit-status -N --no-doc -P --prettyPrint -j --tojson -r --unwrapScalar -n --null-input -0 --nul-output --header-preprocess --no-header-preprocess -v --verbose -V --version -h --help --xml-keep-namespace --xml-raw-token --csv-auto-parse --tsv-auto-parse',
+    H1: '-I --indent -p --input-format -o --output-format --xml-attribute-prefix --xml-content-name --lua-prefix --properties-separator --expression',
+    W: '-i --inplace',
+    W1: '-s --split-exp',
+    X1: '--from-file',
+  }), ['program', 'path'], { program: yqExpressionEffect }),
+};
