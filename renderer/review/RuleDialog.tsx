@@ -1,36 +1,28 @@
 // "Always": approve and create an allow rule, prefilled with the narrowest sensible pattern; the what-if
 // check of the core warns when the pattern would let through much more than this one request.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { RuleSuggestion, WhatIfReport } from '../../common/api.js';
+import type { WhatIfReport } from '../../common/api.js';
 import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { useDialogs } from '../store/dialogs.js';
 import { useQueue } from '../store/queue.js';
 import { Modal } from '../ui/Modal.js';
 import { decide } from './actions.js';
+import { useSuggestion } from './useSuggestion.js';
 
 /** Rule creation for an "always" approval of one request. */
 export function RuleDialog({ id }: { id: string }): ReactNode {
   const record = useQueue((s) => s.records[id]);
   const cwd = record?.request.cwd ?? null;
-  const [suggestion, setSuggestion] = useState<RuleSuggestion | null>(null);
   const [pattern, setPattern] = useState('');
   const [workspace, setWorkspace] = useState(true);
   const [whatIf, setWhatIf] = useState<WhatIfReport | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const close = (): void => useDialogs.getState().close();
-
-  useEffect(() => {
-    void api()
-      .suggestRule(id)
-      .then((r) => {
-        if (!r.ok) return setError(r.error);
-        setSuggestion(r.value);
-        setPattern(r.value.pattern);
-        setWorkspace(r.value.scope !== null);
-      });
-  }, [id]);
+  const { suggestion, error } = useSuggestion(id, (s) => {
+    setPattern(s.pattern);
+    setWorkspace(s.scope !== null);
+  });
 
   const workspacePath = suggestion?.scope ?? cwd;
   const scope = workspace ? workspacePath : null;

@@ -1,33 +1,22 @@
 // "Approve for session": the person picks what the grant covers — this file or the workspace, this exact command or
 // a prefix they can narrow, this MCP tool — in the same words the Sessions view and the audit will use.
-import { useEffect, useState, type ReactNode } from 'react';
-import type { GrantChoice } from '../../common/grants.js';
+import { useState, type ReactNode } from 'react';
 import { describeGrant } from '../../common/grants.js';
-import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { useDialogs } from '../store/dialogs.js';
 import { useQueue } from '../store/queue.js';
 import { Modal } from '../ui/Modal.js';
 import { decide } from './actions.js';
+import { useSuggestion } from './useSuggestion.js';
 
 /** The grant choices for one request, then the approval with the chosen one. */
 export function SessionDialog({ id }: { id: string }): ReactNode {
   const tool = useQueue((s) => s.records[id]?.request.tool_name ?? '');
-  const [choices, setChoices] = useState<GrantChoice[] | null>(null);
   const [picked, setPicked] = useState(0);
   const [prefix, setPrefix] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const close = (): void => useDialogs.getState().close();
-
-  useEffect(() => {
-    void api()
-      .suggestRule(id)
-      .then((r) => {
-        if (!r.ok) return setError(r.error);
-        setChoices(r.value.grants);
-        setPrefix(r.value.grants.find((c) => c.editable)?.grant.value ?? '');
-      });
-  }, [id]);
+  const { suggestion, error } = useSuggestion(id, (s) => setPrefix(s.grants.find((c) => c.editable)?.grant.value ?? ''));
+  const choices = suggestion?.grants ?? null;
 
   const choice = choices?.[picked];
   const grant = choice?.editable ? { kind: choice.grant.kind, value: prefix.trim() } : choice?.grant;
