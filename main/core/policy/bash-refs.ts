@@ -79,7 +79,8 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
-    const bases = elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd];
+    // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
+    const bases = [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
     const redirected = new Set<string>();
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -114,7 +115,7 @@ export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPat
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     if (!showsContents(cmd.argv[0] ?? '') && !feedsReader) continue;
-    for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));
+    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }
   return out;
 }
@@ -134,8 +135,8 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
     const prog = cmd.argv[0] ?? '';
     const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind'));
     if (!recursive) continue;
-    for (const op of commandReadOperands(cmd)) {
-      const abs = absolutePath(op, cmd.cwd ?? cwd, home);
+    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
+      const abs = absolutePath(op, base, home);
       const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
       // Two readers of one folder: the one without a filter reaches everything.
       out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);

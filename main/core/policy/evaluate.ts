@@ -128,11 +128,11 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       bad = true;
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
-    const base = cmd.cwd ?? view.shellCwd;
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
-    for (const op of commandReadOperands(cmd)) {
+    // From every directory the command may run in (an earlier cd may have failed).
+    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of commandReadOperands(cmd)) {
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);

@@ -155,10 +155,19 @@ export interface ShellTarget {
   problem?: string;
 }
 
+/** The working-directory field of each shell tool that has one (Gemini's dir_path, Codex's workdir). */
+const DIR_FIELDS: Record<string, readonly string[]> = {
+  run_shell_command: ['dir_path', 'directory'],
+  shell: ['workdir'],
+  local_shell: ['workdir', 'working_directory'],
+  exec_command: ['workdir'],
+};
+
 /** Reads the command of a Bash / run_shell_command / Codex shell call. */
 export function shellTarget(request: ToolRequest): ShellTarget {
   const { tool_name: tool, args } = request;
-  const dir = str(args, tool, 'dir_path', 'workdir', 'cwd');
+  // Only the field the tool has moves where its command runs (Claude Code's Bash has none): any other is ignored.
+  const dir = str(args, tool, ...(DIR_FIELDS[tool] ?? []));
   if (dir instanceof Error) return { command: '', problem: dir.message };
   const raw = args['command'] ?? args['cmd'];
   const withDir = (t: ShellTarget): ShellTarget => (dir === undefined ? t : { ...t, dir });
