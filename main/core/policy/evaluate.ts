@@ -15,6 +15,7 @@ import { readTier } from './tiers.js';
 import { unvouched } from './closed-world.js';
 import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
+import { isReadOnlyCommand } from './bash-refs.js';
 import { type RequestView, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -176,6 +177,12 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
   });
   if (!whole && untieredReads(view, ws, why)) covered = false;
+  // `echo … >> .git/config`, `cp x .git/hooks/pre-commit`: git runs what its config and hooks say on the next git command.
+  const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
+  if (gitWrite) {
+    covered = false;
+    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ — git runs what its config and hooks say on the next git command, so no rule vouches for writing there`);
+  }
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;

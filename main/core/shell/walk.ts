@@ -46,6 +46,8 @@ interface Scope {
   cwd: string | null;
   /** Other directories bash may be in (each `cd` may fail and leave it where it was). */
   alts?: string[];
+  /** GLOBIGNORE was set or `shopt` run: globs no longer match as bash's defaults say (dotglob, nocaseglob, extglob). */
+  globsChanged?: boolean;
   /** Set right after a `cd`: the alternatives before it, which hold again once the cd is known to have worked (`cd x && …`). */
   afterCd?: string[];
   /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
@@ -172,9 +174,12 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
+  if (assignments.some((a) => a.name === 'GLOBIGNORE') || /^(shopt|set)$/.test(n.childForFieldName('name')?.text ?? '')) scope.globsChanged = true;
   const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
+  const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
+  if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
   for (const variant of loopVariants(words, scope)) {
     st.commands.push({
       words: variant,
@@ -467,6 +472,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     case 'variable_assignment':
       if (!inh.inCommand) {
         const a = readAssignment(n, st);
+        // GLOBIGNORE set (even empty-valued later) switches dotglob on: `*` then matches .env.
+        if (a.name === 'GLOBIGNORE') scope.globsChanged = true;
         checkAssignment(a, st);
         remember([a], scope);
       }
