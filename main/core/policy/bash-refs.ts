@@ -2,9 +2,9 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, readsFolders, showsContents } from '../shell/index.js';
+import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
-import { fnmatchRegex } from '../shell/fnmatch.js';
+import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 
 /** One path a shell command names, with how the command may use it. */
@@ -79,7 +79,8 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
-    const bases = elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd];
+    // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
+    const bases = [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
     const redirected = new Set<string>();
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -114,7 +115,7 @@ export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPat
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     if (!showsContents(cmd.argv[0] ?? '') && !feedsReader) continue;
-    for (const op of commandReadOperands(cmd)) out.add(absolutePath(op, cmd.cwd ?? cwd, home));
+    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }
   return out;
 }
@@ -132,10 +133,21 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     const prog = cmd.argv[0] ?? '';
-    const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind'));
+    // rg's `-g GLOB` overrides its ignore rules: the files the glob picks are read even when gitignored.
+    const globs = prog === 'rg' ? ripgrepGlobs(cmd.argv) : [];
+    const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0;
     if (!recursive) continue;
-    for (const op of commandReadOperands(cmd)) {
-      const abs = absolutePath(op, cmd.cwd ?? cwd, home);
+    if (globs.length > 0) {
+      const ops = commandReadOperands(cmd).filter((o) => !rootGlobSpellings(globs[0]!).includes(o));
+      for (const op of ops.length > 0 ? ops : ['.']) {
+        const abs = absolutePath(op, cmd.cwd ?? cwd, home);
+        const filters = globs.map((g) => ripgrepGlobFilter(g, abs));
+        out.set(abs, (p) => filters.some((f) => f(p)));
+      }
+      continue;
+    }
+    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
+      const abs = absolutePath(op, base, home);
       const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
       // Two readers of one folder: the one without a filter reaches everything.
       out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
@@ -161,7 +173,22 @@ function findFilter(argv: readonly string[], start: string, startAbs: string): T
   }
   if (tests.length === 0) return null;
   return (p) => {
+    // find walks into .git whatever it looks for: what git rewrites there is never vouched for.
+    if (p.split('/').includes('.git')) return true;
     const shown = start.replace(/\/+$/, '') + p.slice(startAbs.replace(/\/+$/, '').length);
     return tests.every((t) => t.re.test(t.whole ? shown : path.basename(p)));
   };
+}
+
+/** The include globs of an rg command (`-g GLOB`, `--glob=GLOB`, `--iglob`), exclusions (`!…`) left out. */
+function ripgrepGlobs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    const m = /^(?:-g|--i?glob)(?:=(.*))?$|^-g(.+)$/.exec(w);
+    if (!m) continue;
+    const g = m[1] ?? m[2] ?? argv[++i];
+    if (g !== undefined && !g.startsWith('!')) out.push(g);
+  }
+  return out;
 }

@@ -10,6 +10,15 @@ const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|exe
 // Programs whose own language the shell analysis reads (checks/sed.ts, awk.ts, find.ts, tar.ts), and printers of text.
 const OWN_CHECKS = new Set(['sed', 'awk', 'mawk', 'nawk', 'find', 'tar', 'bsdtar', 'echo', 'printf', 'true', 'false', ':', 'test', '[']);
 
+/** `export`, `declare -p`, `set` alone, `compgen -v`: builtins that print the shell's variables (tokens among them). */
+function showsVariables(argv: readonly string[]): boolean {
+  const [prog = '', ...args] = argv;
+  const names = args.filter((a) => !a.startsWith('-'));
+  if (prog === 'export' || prog === 'declare' || prog === 'typeset' || prog === 'local' || prog === 'readonly') return names.length === 0 || args.some((a) => /^-[a-zA-Z]*p/.test(a));
+  if (prog === 'set') return args.length === 0;
+  return prog === 'compgen' && args.some((a) => /^-[a-zA-Z]*[ve]/.test(a));
+}
+
 function origin(u: string): string | null {
   try {
     const url = new globalThis.URL(u);
@@ -38,6 +47,7 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;
   }
   if (reading) return reading.unvouched[0] ?? null;
+  if (showsVariables(cmd.argv)) return `${cmd.argv.join(' ')} prints environment variables, where tokens live`;
   if (OWN_CHECKS.has(cmd.argv[0] ?? '')) return null;
   const opt = args.find((a) => OUTPUT_OR_EXEC.test(a));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;

@@ -15,6 +15,7 @@ import { readTier } from './tiers.js';
 import { unvouched } from './closed-world.js';
 import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
+import { isReadOnlyCommand } from './bash-refs.js';
 import { type RequestView, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -128,11 +129,11 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       bad = true;
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
-    const base = cmd.cwd ?? view.shellCwd;
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
-    for (const op of commandReadOperands(cmd)) {
+    // From every directory the command may run in (an earlier cd may have failed).
+    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of commandReadOperands(cmd)) {
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
@@ -176,6 +177,12 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
   });
   if (!whole && untieredReads(view, ws, why)) covered = false;
+  // `echo … >> .git/config`, `cp x .git/hooks/pre-commit`: git runs what its config and hooks say on the next git command.
+  const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
+  if (gitWrite) {
+    covered = false;
+    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ — git runs what its config and hooks say on the next git command, so no rule vouches for writing there`);
+  }
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;

@@ -32,6 +32,8 @@ export function gatehouseArgs(argv: readonly string[]): string[] | null {
   let after: string[] | null = null;
   if (RUNNERS.has(prog)) after = skipOptions(rest);
   else if (RUNNER_SUBCOMMANDS[prog]?.includes(rest[0] ?? '')) after = skipOptions(rest.slice(1));
+  // `yarn gatehouse …`, `pnpm gatehouse …` run a package's bin by its name.
+  else if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(rest[0] ?? '')) after = rest;
   else if (NODES.test(prog)) after = skipOptions(rest);
   if (after === null) return null;
   const target = (after[0] ?? '').replace(/@[^/]*$/, '');

@@ -1,9 +1,9 @@
 // Gathers the facts the pure policy needs about each path a request touches, fresh on every call.
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import type { PathFacts, WorkspaceState } from './types.js';
 import { checkIgnored } from './git-ignore.js';
+import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 
@@ -52,7 +52,9 @@ export function expandGlobPath(abs: string): string[] {
       current = current.map((c) => path.join(c, seg));
       continue;
     }
-    const isMatch = picomatch(seg, { dot: seg.startsWith('.') });
+    // bash's own matching: `*`, `?` and `[!…]` never match a leading dot; `[!.]`, ranges and classes as bash reads them.
+    const re = fnmatchRegex(seg, { pathname: true, period: true });
+    const isMatch = (n: string): boolean => re.test(n);
     const next: string[] = [];
     for (const dir of current) {
       let names: string[];

@@ -2,7 +2,10 @@
 // Tool names and argument shapes follow PROTOCOLS.md (Claude Code 2.x, Gemini CLI 0.x, Codex CLI 0.x).
 import picomatch from 'picomatch';
 import type { ToolRequest } from '../../../common/domain.js';
+import path from 'node:path';
 import { rootGlobSpellings } from '../shell/index.js';
+import { ripgrepGlobFilter } from '../shell/fnmatch.js';
+import { expandHome } from './paths.js';
 
 /** The families the policy treats alike: `Read(...)` covers every read tool, `Edit(...)` every writer. */
 export type ToolFamily = 'shell' | 'read' | 'write' | 'web' | 'mcp' | 'other';
@@ -155,10 +158,19 @@ export interface ShellTarget {
   problem?: string;
 }
 
+/** The working-directory field of each shell tool that has one (Gemini's dir_path, Codex's workdir). */
+const DIR_FIELDS: Record<string, readonly string[]> = {
+  run_shell_command: ['dir_path', 'directory'],
+  shell: ['workdir'],
+  local_shell: ['workdir', 'working_directory'],
+  exec_command: ['workdir'],
+};
+
 /** Reads the command of a Bash / run_shell_command / Codex shell call. */
 export function shellTarget(request: ToolRequest): ShellTarget {
   const { tool_name: tool, args } = request;
-  const dir = str(args, tool, 'dir_path', 'workdir', 'cwd');
+  // Only the field the tool has moves where its command runs (Claude Code's Bash has none): any other is ignored.
+  const dir = str(args, tool, ...(DIR_FIELDS[tool] ?? []));
   if (dir instanceof Error) return { command: '', problem: dir.message };
   const raw = args['command'] ?? args['cmd'];
   const withDir = (t: ShellTarget): ShellTarget => (dir === undefined ? t : { ...t, dir });
@@ -185,4 +197,21 @@ export function ignoreFilesOff(args: Record<string, unknown>): boolean {
   const opts = args['file_filtering_options'];
   const nested = typeof opts === 'object' && opts !== null ? (opts as Record<string, unknown>) : {};
   return [args['respect_git_ignore'], args['respectGitIgnore'], nested['respect_git_ignore']].some((v) => v === false) || args['no_ignore'] === true || args['hidden'] === true;
+}
+
+/**
+ * A search tool's glob (Grep's `glob`, Gemini's `include`) overrides ripgrep's ignore rules, so what it picks below the
+ * search root is judged by the tiers: the root's key with a test on the files the glob picks.
+ * Threat: Grep `{glob: "**\/*.pem"}` or `{glob: "{.env,x}"}` reads secrets/key.pem and .env.
+ */
+export function searchToolRecursion(request: ToolRequest, cwd: string, home: string): Map<string, (p: string) => boolean> {
+  const out = new Map<string, (p: string) => boolean>();
+  if (request.tool_name !== 'Grep' && request.tool_name !== 'search_file_content') return out;
+  const args = request.args;
+  const glob = str(args, request.tool_name, 'glob', 'include');
+  const root = str(args, request.tool_name, 'path', 'dir_path') ?? '.';
+  if (typeof glob !== 'string' || typeof root !== 'string' || glob.startsWith('!')) return out;
+  const abs = path.resolve(cwd, expandHome(root, home));
+  out.set(root, ripgrepGlobFilter(glob, abs));
+  return out;
 }

@@ -8,7 +8,7 @@ import { secretReason } from './secrets.js';
 /** Most entries looked at below one folder; a bigger tree is not vouched for (a recursive read of it asks). */
 const MAX_ENTRIES = 4000;
 
-function walk(dir: string, out: string[]): 'full' | null | string {
+function walk(dir: string, out: string[], intoGit: boolean): 'full' | null | string {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -17,13 +17,13 @@ function walk(dir: string, out: string[]): 'full' | null | string {
   }
   for (const e of entries) {
     const p = path.join(dir, e.name);
-    // find and grep walk into .git, whose files git itself rewrites: a recursive read of a tree holding it asks.
-    if (e.name === '.git') return p;
+    // grep -r walks into .git, whose files git itself rewrites: an unfiltered recursive read of a tree holding it asks.
+    if (e.name === '.git' && !intoGit) return p;
     if (out.length >= MAX_ENTRIES) return 'full';
     out.push(p);
     // grep -r, tar and find do not follow links met during recursion: a link is read as a link.
     if (e.isDirectory()) {
-      const deeper = walk(p, out);
+      const deeper = walk(p, out, intoGit);
       if (deeper !== null) return deeper;
     }
   }
@@ -37,10 +37,12 @@ function walk(dir: string, out: string[]): 'full' | null | string {
  */
 export async function treeHolds(folder: string, realCwd: string, picks: ((path: string) => boolean) | null = null): Promise<string | null> {
   const all: string[] = [];
-  const stop = walk(folder, all);
+  const stop = walk(folder, all, picks !== null);
   if (stop === 'full') return `more than ${MAX_ENTRIES} files, too many to check`;
   if (stop !== null) return stop;
   const found = picks === null ? all : all.filter(picks);
+  const internal = found.find((p) => p.split(path.sep).includes('.git'));
+  if (internal !== undefined) return internal;
   const secret = found.find((p) => secretReason(relativeInside(p, realCwd) ?? p) !== null);
   if (secret !== undefined) return secret;
   if (found.length === 0) return null;

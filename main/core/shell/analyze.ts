@@ -120,6 +120,8 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
     program: argvWords[0]?.value ?? '',
     forms: inner.forms,
     ...(inner.cwd !== null && inner.cwd !== ctx.cwd ? { cwd: inner.cwd } : {}),
+    // A cd from where bash stayed only matters for the commands after it, which carry that directory themselves.
+    ...(raw.cwdAlts && inner.cwd === raw.cwd && !/^(cd|pushd|popd)$/.test(programName(argvWords[0]?.value ?? '')) ? { cwdAlts: raw.cwdAlts } : {}),
     ...(raw.background ? { background: true } : {}),
     ...(inner.appendsArgs ? { appendsArgs: true } : {}),
   };
@@ -135,6 +137,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   const risksBefore = f.risks.length;
   checkProgram(c);
+  // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).
+  for (const alt of cmd.cwdAlts ?? []) checkProgram({ ...c, cwd: alt, nested: [], scripts: [] });
   const destructive = f.risks.slice(risksBefore).some((r) => r.flag === 'destructive');
   if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.privileged) {
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
@@ -193,7 +197,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
-  for (const r of raw.redirects) checkRedirect(r.redirect, inner.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
+  for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
   if (runScript(u, raw, piped, st, at, depth, inner)) return;
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);

@@ -114,8 +114,21 @@ function directoryChange(cmd: SimpleCommand): string[] {
  * also with a leading dot, since ripgrep's `*` matches one and bash-style expansion does not (`*env` picks .env).
  */
 export function rootGlobSpellings(glob: string): string[] {
-  const g = glob.replace(/^(\*\*\/)+/, '') || '*';
-  return g.startsWith('*') ? [g, `.${g}`] : [g];
+  return braceAlternatives(glob).flatMap((one) => {
+    const g = one.replace(/^(\*\*\/)+/, '') || '*';
+    // ripgrep's `*`, `?` and `[…]` match a leading dot; bash's do not: the dot is spelled out for the probe's bash matching.
+    if (g.startsWith('*')) return [g, `.${g}`];
+    if (g.startsWith('?')) return [g, `.${g.slice(1)}`];
+    const set = /^\[[^\]]+\]/.exec(g);
+    return set ? [g, `.${g.slice(set[0].length)}`] : [g];
+  });
+}
+
+/** `{a,b}c` → `ac`, `bc` (ripgrep's globs take braces; bounded, nested ones expanded one level at a time). */
+function braceAlternatives(glob: string, depth = 0): string[] {
+  const m = /\{([^{}]*)\}/.exec(glob);
+  if (!m || depth > 4) return [glob];
+  return m[1]!.split(',').flatMap((alt) => braceAlternatives(glob.slice(0, m.index) + alt + glob.slice(m.index + m[0].length), depth + 1)).slice(0, 64);
 }
 
 /** Files named as option values (`grep -f FILE`, `sed --file=FILE`, `date -f FILE`, `sort --files0-from=FILE`). */
@@ -167,6 +180,8 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
   // `grep -r PATTERN` with no file searches the folder it runs in.
   if (named.length === 0 && /^(grep|egrep|fgrep)$/.test(prog) && readsFolders(cmd.argv)) named = ['.'];
+  // rg with no path searches the folder it runs in (its -g globs then pick files there).
+  if (prog === 'rg' && fileOperands(prog, args).length === 0 && !args.some((a) => /^--(files|type-list|help|version)$/.test(a))) named = [...named, '.'];
   // What a program's closed-world spec says it reads (`jq --rawfile k F`, `git blame --contents F`, `date -f F`).
   const spec = specReading(cmd.argv);
   if (spec) named = [...new Set([...named, ...spec.reads])];

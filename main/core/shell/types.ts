@@ -42,6 +42,8 @@ export interface SimpleCommand {
   forms?: string[][];
   /** Directory the command runs in when an earlier `cd` moved it away from the context's cwd (absolute). */
   cwd?: string;
+  /** Other directories it may run in (an earlier `cd` may have failed): every path is judged from each of them too. */
+  cwdAlts?: string[];
   /** Started in the background with `&`. */
   background?: boolean;
   /** Run through `xargs`, which appends words read from stdin: exact allow rules cannot vouch for it. */

@@ -28,6 +28,8 @@ export interface RawCommand {
   pipe?: { group: number; stage: number };
   /** Directory the command runs in; null when an earlier `cd` went somewhere only known at run time. */
   cwd: string | null;
+  /** Other directories it may run in: where bash stayed when an earlier `cd` failed (a missing folder, a file). */
+  cwdAlts?: string[];
 }
 
 /** Everything the walk needs and fills. `at` maps a span of the parsed text to the original command. */
@@ -42,12 +44,20 @@ export interface WalkState {
 
 interface Scope {
   cwd: string | null;
+  /** Other directories bash may be in (each `cd` may fail and leave it where it was). */
+  alts?: string[];
+  /** GLOBIGNORE was set or `shopt` run: globs no longer match as bash's defaults say (dotglob, nocaseglob, extglob). */
+  globsChanged?: boolean;
+  /** Set right after a `cd`: the alternatives before it, which hold again once the cd is known to have worked (`cd x && …`). */
+  afterCd?: string[];
   /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
   vars?: Map<string, Word[]>;
   /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
   known?: Map<string, string>;
 }
 
+/** Most directories one command is judged from before its directory counts as unknown. */
+const MAX_DIRS = 8;
 /** Most values a loop variable may take before its commands are left dynamic. */
 const MAX_LOOP_VALUES = 16;
 /** Anything in a loop body that could give the variable another value. */
@@ -110,13 +120,27 @@ function checkAssignment(a: Assignment, st: WalkState): void {
 /** `cd`/`pushd` change where later commands (and their relative paths) run. */
 function nextCwd(words: Word[], scope: Scope, st: WalkState): void {
   const name = programName(words[0]?.value ?? '');
-  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') return;
+  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') {
+    delete scope.afterCd;
+    return;
+  }
+  const before = scope.cwd;
+  const alts = scope.alts ?? [];
+  scope.afterCd = alts;
   const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
   const target = args[0];
   if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
   else if (target === undefined) scope.cwd = st.ctx.home;
   else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
     scope.cwd = absolutePath(target.value, scope.cwd ?? st.ctx.cwd, st.ctx.home);
+  }
+  // The cd may fail (no such folder, a file, too many arguments): bash then stays where it was.
+  // From each other directory bash may be in, the cd leads elsewhere again (at most MAX_DIRS kept; more: unknown).
+  if (before !== null && scope.cwd !== null && before !== scope.cwd) {
+    const moved = target === undefined || target.dynamic ? [] : alts.map((d) => absolutePath(target.value, d, st.ctx.home));
+    const all = [...new Set([...moved, before, ...alts])].filter((d) => d !== scope.cwd);
+    if (all.length > MAX_DIRS) scope.cwd = null;
+    else scope.alts = all;
   }
 }
 
@@ -150,9 +174,12 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => withKnownValue(w, scope));
+  if (assignments.some((a) => a.name === 'GLOBIGNORE') || /^(shopt|set)$/.test(n.childForFieldName('name')?.text ?? '')) scope.globsChanged = true;
+  const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
+  const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
+  if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
   for (const variant of loopVariants(words, scope)) {
     st.commands.push({
       words: variant,
@@ -162,9 +189,12 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
       background: inh.background,
       ...(inh.pipe ? { pipe: inh.pipe } : {}),
       cwd: scope.cwd,
+      ...(scope.alts && scope.alts.length > 0 ? { cwdAlts: scope.alts } : {}),
     });
   }
-  nextCwd(words, scope, st);
+  // `cd x &` runs in a child process: the shell's own directory does not change.
+  if (inh.background) delete scope.afterCd;
+  else nextCwd(words, scope, st);
 }
 
 /** Records what `NAME=value` commands set, for words that expand NAME later (a run-time value forgets it). */
@@ -215,6 +245,19 @@ function withKnownValue(w: Word, scope: Scope): Word {
     value = value.replaceAll(e, v);
   }
   return { ...w, value };
+}
+
+/**
+ * `~+` is $PWD and `~-` is $OLDPWD, which a script can assign (`PWD=~/.claude; cd ~+`): then the word is that value, and
+ * it stays a run-time word no rule vouches for; `~-` is always one (the previous directory is not known here).
+ */
+function tildePlace(w: Word, scope: Scope): Word {
+  const m = /^~([+-])(?=$|\/)/.exec(w.value);
+  if (!m || w.segments[0]?.literal !== false) return w;
+  const known = scope.known?.get(m[1] === '+' ? 'PWD' : 'OLDPWD');
+  if (m[1] === '+' && known === undefined) return w;
+  const value = known === undefined ? w.value : known + w.value.slice(2);
+  return { ...w, value, dynamic: true, expansions: [...w.expansions, m[0]] };
 }
 
 /** For redirect targets: the value a run-time word has for sure in this scope, or null. */
@@ -408,6 +451,9 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     }
     case 'subshell':
       return children(n, st, { ...scope }, inh);
+    case 'list':
+      andList(n, st, scope, inh);
+      return;
     case 'for_statement':
       return forLoop(n, st, scope, inh);
     case 'command_substitution':
@@ -426,6 +472,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     case 'variable_assignment':
       if (!inh.inCommand) {
         const a = readAssignment(n, st);
+        // GLOBIGNORE set (even empty-valued later) switches dotglob on: `*` then matches .env.
+        if (a.name === 'GLOBIGNORE') scope.globsChanged = true;
         checkAssignment(a, st);
         remember([a], scope);
       }
@@ -452,6 +500,32 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     default:
       return children(n, st, scope, inh);
   }
+}
+
+/**
+ * `a && b`: b runs only when a worked, so after `cd x && b`, b runs in x for sure; after the list, either may hold.
+ * Returns the other directories bash may be in when the whole list worked. Other lists are walked in order as written.
+ */
+function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] | undefined {
+  const op = n.children.find((c) => !c.isNamed && (c.type === '&&' || c.type === '||'))?.type;
+  const [left, right] = n.namedChildren;
+  if (!left || !right || op !== '&&' || inh.tail.length > 0 || inh.tailWords.length > 0) {
+    children(n, st, scope, inh);
+    return scope.alts;
+  }
+  // A list run with `&` runs in a child shell: its cds move only its own commands.
+  if (inh.background) return andList(n, st, { ...scope }, { ...inh, background: false });
+  const worked = (part: Node): string[] | undefined => {
+    if (part.type === 'list') return andList(part, st, scope, inh);
+    walkNode(part, st, scope, inh);
+    return scope.afterCd ?? scope.alts;
+  };
+  const either = scope.alts;
+  scope.alts = worked(left);
+  const success = worked(right);
+  const all = [...new Set([...(scope.alts ?? []), ...(either ?? [])])].filter((d) => d !== scope.cwd);
+  if (all.length > 0) scope.alts = all;
+  return success;
 }
 
 /** Walks a whole parsed program from its root. */

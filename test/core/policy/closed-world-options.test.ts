@@ -62,3 +62,21 @@ describe('closed world: harmless under covering rules', () => {
     expect(v.decision, why(v)).toBe('allow');
   });
 });
+
+describe('closed world: red-team finds', () => {
+  it.each([
+    'npm run lint -- --output-file ~/.bashrc', 'npm test -- --config ./evil.js', 'npm test -- ~/.ssh/id_rsa',
+    'jq -n \'"\\(env)"\'', 'jq -n \'"x\\($ENV.TOKEN)"\'', 'curl -s https://api.example.com/x --variable %GITHUB_TOKEN', 'export', 'export -p', 'declare -p', 'set', 'compgen -v',
+  ])('%j is not allowed', async (command) => {
+    const v = await bash(command, 'interactive', ['Bash(jq:*)', 'Bash(npm test:*)', 'Bash(npm run:*)', 'Bash(curl -s https://api.example.com/:*)', 'Bash(export:*)', 'Bash(declare:*)', 'Bash(set:*)', 'Bash(compgen:*)']);
+    expect(v.decision, why(v)).not.toBe('allow');
+  });
+  it.each(['set -euo pipefail', 'export FOO=1', "jq -r '\"name: \\(.name)\"' package.json"])('%j is allowed', async (command) => {
+    const v = await bash(command, 'interactive', ['Bash(jq:*)', 'Bash(set:*)', 'Bash(export:*)']);
+    expect(v.decision, why(v)).toBe('allow');
+  });
+  it('yarn gatehouse rules add is tampering', async () => {
+    const v = await bash('yarn gatehouse rules add x', 'approve-all', ['Bash']);
+    expect(v.decision, why(v)).toBe('deny');
+  });
+});

@@ -43,7 +43,7 @@ describe('commandReadOperands: where cd goes, files named by options, what tar p
     ['pushd -P ..', ['..']],
     ['grep -f ~/.ssh/id_rsa .', ['~/.ssh/id_rsa', '.']],
     ['grep --file=/etc/passwd -r x src', ['/etc/passwd', 'x', 'src']], // with -f, every operand is a file
-    ['rg --ignore-file /etc/ignore x', ['/etc/ignore']],
+    ['rg --ignore-file /etc/ignore x', ['/etc/ignore', '.']], // rg with no path searches where it runs
     ['rg --max-count 1 x ~/.aws', ['~/.aws']],
     ['sed -f /tmp/x.sed README.md', ['/tmp/x.sed', 'README.md']],
     ['sort --files0-from=/etc/x', ['/etc/x']],

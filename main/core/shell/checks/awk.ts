@@ -13,11 +13,41 @@ const AWK: OptSpec = {
 /** What an awk program can do beyond reading its input: a risk flag, or `reads-file` for a file it opens by name. */
 type AwkEffect = { flag: 'code-execution' | 'writes-file' | 'reads-file'; what: string };
 
+/**
+ * The program with string and regex literals emptied. A `/` after an operand (a name, a number, `)`, `]`, `$1`) is
+ * division, not the start of a regex: read as a regex it would hide `system()` or a redirect behind it.
+ */
+function stripLiterals(program: string): string {
+  let out = '';
+  let i = 0;
+  while (i < program.length) {
+    const c = program[i]!;
+    if (c === '"' || (c === '/' && !/[\w)\].$]$/.test(out.trimEnd()))) {
+      // A string, or a regex where an operand may start: skip to its unescaped end (a regex's `[...]` may hold a `/`).
+      let j = i + 1;
+      let bracket = false;
+      for (; j < program.length; j++) {
+        const d = program[j]!;
+        if (d === '\\') j++;
+        else if (c === '/' && d === '[') bracket = true;
+        else if (c === '/' && d === ']') bracket = false;
+        else if (d === c && !bracket) break;
+        else if (d === '\n' && c === '/') break;
+      }
+      out += c + c;
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
 /** The effects an awk program text can have, found after removing its string literals. */
 export function awkEffects(program: string): AwkEffect[] {
   // Backslash-newline continues a line; regex literals may hold a `"` that would unbalance the string stripping.
-  const joined = program.replace(/\\\r?\n/g, ' ').replace(/(^|[\s({,;!~&|])\/(?:[^/\\\n]|\\.)*\//g, '$1//');
-  const code = joined.replace(/"(?:[^"\\]|\\.)*"/gs, '""');
+  const code = stripLiterals(program.replace(/\\\r?\n/g, ' '));
   const out: AwkEffect[] = [];
   if (/\bsystem\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'system() runs a shell command' });
   if (/\|\s*&?\s*getline\b/.test(code) || /\|&/.test(code)) out.push({ flag: 'code-execution', what: '"cmd" | getline runs a shell command' });
@@ -27,7 +57,10 @@ export function awkEffects(program: string): AwkEffect[] {
   if (/@load\b/.test(code)) out.push({ flag: 'code-execution', what: '@load loads a compiled extension' });
   if (/@include\b/.test(code)) out.push({ flag: 'code-execution', what: '@include runs code from another file' });
   if (/@\w+\s*\(/.test(code)) out.push({ flag: 'code-execution', what: 'an indirect call @name(…) can call system()' });
-  if (/\bARGV\s*\[[^\]]*\]\s*=(?!=)/.test(code)) out.push({ flag: 'reads-file', what: 'assigning ARGV makes it read files named in the program' });
+  if (/\bARGV\s*\[[^\]]*\]\s*=(?!=)|\b(sub|gsub|split|patsplit)\s*\([^;{}]*\bARGV\b|\bARGC\s*=(?!=)|\bgetline\b[^;{}]*\bARGV\b/.test(code)) {
+    out.push({ flag: 'reads-file', what: 'rewriting ARGV or ARGC makes it read files named in the program' });
+  }
+  if (/\bENVIRON\b|\bPROCINFO\b/.test(code)) out.push({ flag: 'reads-file', what: 'ENVIRON shows environment variables, where tokens live' });
   return out;
 }
 

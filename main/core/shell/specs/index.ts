@@ -13,19 +13,24 @@ const SPECS: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries({
   ...COREUTILS, ...SEARCHERS, ...JSON_TOOLS, curl: CURL, git: GIT, kubectl: KUBECTL, npm: NPM, go: GO, pytest: PYTEST, eslint: ESLINT, ruff: RUFF,
 }));
 
-const readings = new WeakMap<readonly string[], SpecReading | null>();
+// Readings by argv text: agents repeat commands, and a reading is a pure function of the words (bounded, oldest dropped).
+const readings = new Map<string, SpecReading | null>();
+const KEPT = 2048;
 
 /**
  * What the engine understands of an invocation (argv after unwrapping), or null for a program it has no spec for.
  * Threat: under a prefix rule, an option the engine does not know may run code, write or read anything.
  */
 export function specReading(argv: readonly string[]): SpecReading | null {
-  const hit = readings.get(argv);
-  if (hit !== undefined) return hit;
   const spec = SPECS.get(argv[0] ?? '');
-  const r = spec === undefined ? null : readWithSpec(argv, spec, argv[0]!);
-  const out = r === null || r.unspecified ? null : r;
-  readings.set(argv, out);
+  if (spec === undefined) return null;
+  const key = argv.join('\0');
+  const hit = readings.get(key);
+  if (hit !== undefined) return hit;
+  const r = readWithSpec(argv, spec, argv[0]!);
+  const out = r.unspecified ? null : r;
+  readings.set(key, out);
+  if (readings.size > KEPT) readings.delete(readings.keys().next().value as string);
   return out;
 }
 

@@ -8,7 +8,8 @@ const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\bload(_str|_xml|_props
 
 /** Why a jq filter does more than transform its input, or null. */
 export function jqFilterEffect(filter: string): string | null {
-  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  // A string's `\(…)` interpolation is code too: `"\(env)"`.
+  const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, (str) => [...str.matchAll(/\\\((.*?)\)/g)].map((m) => ` ${m[1]} `).join('') || '""');
   if (JQ_ENV.test(code)) return 'the filter reads environment variables (env, $ENV), where tokens live';
   if (JQ_LOAD.test(filter)) return 'the filter loads modules from files';
   return null;

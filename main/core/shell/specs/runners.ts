@@ -9,7 +9,17 @@ const NPM_GLOBAL = {
   C1: '-C --prefix',
   X1: '--node-options --script-shell --userconfig --globalconfig --init-module --onload-script --shell --editor --browser --node-gyp',
 } as const;
-const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false });
+// Words after `--` go to the script's own program: options there that write or run code are its, unknown to the engine.
+const SCRIPT_OPTION = /^(-o|--(out|output|output-file|outfile|outdir|out-dir|log-file|exec|config|require|import|loader|plugin|rulesdir|resolve-plugins-relative-to|node-options|basetemp|cov-report|junitxml|reporter-options|coverage-directory|cache-location|cacheDirectory|setupFiles|globalSetup|root|dir))(=|$)/;
+
+/** `npm test -- ARGS`: what the script's program is handed, judged as a program without a spec would be. */
+function scriptArgs(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const dash = argv.indexOf('--', from);
+  const rest = dash < 0 ? [] : argv.slice(dash + 1);
+  const opt = rest.find((a) => SCRIPT_OPTION.test(a));
+  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes or runs code`], reads: rest.filter((a) => !a.startsWith('-') && /[/.~]/.test(a)), urls: [] };
+}
+const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false, extra: scriptArgs });
 
 /** npm's spec: `npm test`, `npm run SCRIPT` (the person's rule names the script; its arguments go to it). */
 export const NPM: ProgramSpec = program(options(NPM_GLOBAL), [], {
