@@ -174,10 +174,10 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  if (assignments.some((a) => a.name === 'GLOBIGNORE') || /^(shopt|set)$/.test(n.childForFieldName('name')?.text ?? '')) scope.globsChanged = true;
   const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
+  if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
   for (const variant of loopVariants(words, scope)) {
