@@ -3,11 +3,11 @@ import type { Node } from 'web-tree-sitter';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
-import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
+import { nextCwd, tildePlace, type Scope } from './scope.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {
@@ -42,22 +42,7 @@ export interface WalkState {
   nextPipe: number;
 }
 
-interface Scope {
-  cwd: string | null;
-  /** Other directories bash may be in (each `cd` may fail and leave it where it was). */
-  alts?: string[];
-  /** GLOBIGNORE was set or `shopt` run: globs no longer match as bash's defaults say (dotglob, nocaseglob, extglob). */
-  globsChanged?: boolean;
-  /** Set right after a `cd`: the alternatives before it, which hold again once the cd is known to have worked (`cd x && …`). */
-  afterCd?: string[];
-  /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
-  vars?: Map<string, Word[]>;
-  /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
-  known?: Map<string, string>;
-}
 
-/** Most directories one command is judged from before its directory counts as unknown. */
-const MAX_DIRS = 8;
 /** Most values a loop variable may take before its commands are left dynamic. */
 const MAX_LOOP_VALUES = 16;
 /** Anything in a loop body that could give the variable another value. */
@@ -117,32 +102,6 @@ function checkAssignment(a: Assignment, st: WalkState): void {
   }
 }
 
-/** `cd`/`pushd` change where later commands (and their relative paths) run. */
-function nextCwd(words: Word[], scope: Scope, st: WalkState): void {
-  const name = programName(words[0]?.value ?? '');
-  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') {
-    delete scope.afterCd;
-    return;
-  }
-  const before = scope.cwd;
-  const alts = scope.alts ?? [];
-  scope.afterCd = alts;
-  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
-  const target = args[0];
-  if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
-  else if (target === undefined) scope.cwd = st.ctx.home;
-  else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
-    scope.cwd = absolutePath(target.value, scope.cwd ?? st.ctx.cwd, st.ctx.home);
-  }
-  // The cd may fail (no such folder, a file, too many arguments): bash then stays where it was.
-  // From each other directory bash may be in, the cd leads elsewhere again (at most MAX_DIRS kept; more: unknown).
-  if (before !== null && scope.cwd !== null && before !== scope.cwd) {
-    const moved = target === undefined || target.dynamic ? [] : alts.map((d) => absolutePath(target.value, d, st.ctx.home));
-    const all = [...new Set([...moved, before, ...alts])].filter((d) => d !== scope.cwd);
-    if (all.length > MAX_DIRS) scope.cwd = null;
-    else scope.alts = all;
-  }
-}
 
 /** `export A=1 B`, `unset X`: the keyword and each operand become words (assignments as `NAME=value`). */
 function declarationWords(n: Node, st: WalkState): Word[] {
@@ -174,10 +133,10 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  if (assignments.some((a) => a.name === 'GLOBIGNORE') || /^(shopt|set)$/.test(n.childForFieldName('name')?.text ?? '')) scope.globsChanged = true;
   const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
+  if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
   for (const variant of loopVariants(words, scope)) {
@@ -194,7 +153,7 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   }
   // `cd x &` runs in a child process: the shell's own directory does not change.
   if (inh.background) delete scope.afterCd;
-  else nextCwd(words, scope, st);
+  else nextCwd(words, scope, st.ctx);
 }
 
 /** Records what `NAME=value` commands set, for words that expand NAME later (a run-time value forgets it). */
@@ -247,18 +206,6 @@ function withKnownValue(w: Word, scope: Scope): Word {
   return { ...w, value };
 }
 
-/**
- * `~+` is $PWD and `~-` is $OLDPWD, which a script can assign (`PWD=~/.claude; cd ~+`): then the word is that value, and
- * it stays a run-time word no rule vouches for; `~-` is always one (the previous directory is not known here).
- */
-function tildePlace(w: Word, scope: Scope): Word {
-  const m = /^~([+-])(?=$|\/)/.exec(w.value);
-  if (!m || w.segments[0]?.literal !== false) return w;
-  const known = scope.known?.get(m[1] === '+' ? 'PWD' : 'OLDPWD');
-  if (m[1] === '+' && known === undefined) return w;
-  const value = known === undefined ? w.value : known + w.value.slice(2);
-  return { ...w, value, dynamic: true, expansions: [...w.expansions, m[0]] };
-}
 
 /** For redirect targets: the value a run-time word has for sure in this scope, or null. */
 function knownValueIn(scope: Scope): (w: Word) => string | null {

@@ -1,6 +1,6 @@
 // Globs judged by bash's matching rules (issue 12 class 2), and awk read right (class 8), and git's own code paths (11).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bash, judge, setUp, tearDown, why } from './closed-world-harness.js';
+import { CAUTIOUS, bash, judge, setUp, tearDown, why } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
@@ -36,6 +36,10 @@ describe('globs, awk and .git: hostile', () => {
 describe('globs and awk: harmless', () => {
   it.each(HARMLESS)('%j is allowed', async (command) => {
     const v = await bash(command);
+    expect(v.decision, why(v)).toBe('allow');
+  });
+  it('set -euo pipefail does not change how globs match', async () => {
+    const v = await bash('set -euo pipefail; cat src/*.ts', 'interactive', [...CAUTIOUS, 'Bash(set:*)']);
     expect(v.decision, why(v)).toBe('allow');
   });
   it.each([[{ pattern: 'export', glob: '*.ts' }], [{ pattern: 'export', path: 'src' }]])('Grep %j is allowed by the tiers', async (args) => {

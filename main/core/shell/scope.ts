@@ -1,0 +1,63 @@
+// The walk's knowledge at one point of a script, and how `cd` and `~+`/`~-` move where later commands run (issue 12 §3).
+import { absolutePath } from './paths.js';
+import { programName } from './program.js';
+import type { ShellContext } from './types.js';
+import type { Word } from './words.js';
+
+/** Most directories one command is judged from before its directory counts as unknown. */
+const MAX_DIRS = 8;
+
+/** What the walk knows at one point of a script: where bash may be, loop and assigned values, glob rules. */
+export interface Scope {
+  cwd: string | null;
+  /** Other directories bash may be in (each `cd` may fail and leave it where it was). */
+  alts?: string[];
+  /** GLOBIGNORE was set or `shopt` run: globs no longer match as bash's defaults say (dotglob, nocaseglob, extglob). */
+  globsChanged?: boolean;
+  /** Set right after a `cd`: the alternatives before it, which hold again once the cd is known to have worked (`cd x && …`). */
+  afterCd?: string[];
+  /** Loop variables whose values the words of `for NAME in …` fix (`for d in a b; do rm -r "$d"; done`). */
+  vars?: Map<string, Word[]>;
+  /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
+  known?: Map<string, string>;
+}
+
+/** `cd`/`pushd` change where later commands (and their relative paths) run. */
+export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
+  const name = programName(words[0]?.value ?? '');
+  if (name !== 'cd' && name !== 'pushd' && name !== 'popd') {
+    delete scope.afterCd;
+    return;
+  }
+  const before = scope.cwd;
+  const alts = scope.alts ?? [];
+  scope.afterCd = alts;
+  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+  const target = args[0];
+  if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
+  else if (target === undefined) scope.cwd = ctx.home;
+  else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
+    scope.cwd = absolutePath(target.value, scope.cwd ?? ctx.cwd, ctx.home);
+  }
+  // The cd may fail (no such folder, a file, too many arguments): bash then stays where it was.
+  // From each other directory bash may be in, the cd leads elsewhere again (at most MAX_DIRS kept; more: unknown).
+  if (before !== null && scope.cwd !== null && before !== scope.cwd) {
+    const moved = target === undefined || target.dynamic ? [] : alts.map((d) => absolutePath(target.value, d, ctx.home));
+    const all = [...new Set([...moved, before, ...alts])].filter((d) => d !== scope.cwd);
+    if (all.length > MAX_DIRS) scope.cwd = null;
+    else scope.alts = all;
+  }
+}
+
+/**
+ * `~+` is $PWD and `~-` is $OLDPWD, which a script can assign (`PWD=~/.claude; cd ~+`): then the word is that value, and
+ * it stays a run-time word no rule vouches for; `~-` is always one (the previous directory is not known here).
+ */
+export function tildePlace(w: Word, scope: Scope): Word {
+  const m = /^~([+-])(?=$|\/)/.exec(w.value);
+  if (!m || w.segments[0]?.literal !== false) return w;
+  const known = scope.known?.get(m[1] === '+' ? 'PWD' : 'OLDPWD');
+  if (m[1] === '+' && known === undefined) return w;
+  const value = known === undefined ? w.value : known + w.value.slice(2);
+  return { ...w, value, dynamic: true, expansions: [...w.expansions, m[0]] };
+}
