@@ -3,7 +3,6 @@ import type { Node } from 'web-tree-sitter';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
-import { programName } from './program.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
