@@ -1,29 +1,31 @@
-// `gatehouse hook claude-code`: reads the hook event on stdin, prints Gatehouse's answer (or nothing), exits 0.
-// Imports only the thin client: this runs before every tool call and must start as fast as node itself.
+// `gatehouse hook <claude-code|gemini|codex>`: reads the hook event on stdin, prints Gatehouse's answer in the agent's
+// dialect (or its fallback), exits 0. Imports only the thin client: this runs before every tool call and must start
+// as fast as node itself.
+import { oneLine } from '../agents/hook-agent.js';
+import { HOOK_AGENTS, hookAgent } from '../agents/hook-registry.js';
 import { askGatehouse, DEFAULT_HOOK_TIMEOUT_S } from '../hook-client/client.js';
 import { resolveHome } from '../store/home.js';
 
 const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
-/** Runs the hook; returns the exit code (0 whatever Gatehouse said, so Claude Code never reads a failure as a block). */
+/** Runs the hook; returns the exit code (0 whatever Gatehouse said, so no agent reads a failure as a block). */
 export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  if (argv[0] !== 'claude-code' || argv.length !== 1) {
-    process.stderr.write('usage: gatehouse hook claude-code   (reads one Claude Code hook event on stdin)\n');
+  const agent = argv.length === 1 ? hookAgent(argv[0] ?? '') : undefined;
+  if (!agent) {
+    process.stderr.write(`usage: gatehouse hook <${HOOK_AGENTS.map((a) => a.cli).join('|')}>   (reads one hook event of that agent on stdin)\n`);
     return 1;
   }
   const stdin = await readStdin();
   const result = stdin === null
-    ? { output: '', fallback: 'the hook event on stdin is larger than any real event' }
-    : await askGatehouse({ stdin, home: resolveHome(env), timeoutMs: hookTimeoutMs(env) });
+    ? { output: agent.fallback('', 'the hook event on stdin is larger than any real event'), fallback: 'the hook event on stdin is larger than any real event' }
+    : await askGatehouse({ stdin, agent, home: resolveHome(env), timeoutMs: hookTimeoutMs(env) });
   // One line on stderr when there is no decision, so a person can tell why the agent asks them itself.
-  if (result.fallback !== null) process.stderr.write(`gatehouse hook: no decision — ${oneLine(result.fallback)}; the agent falls back to its own prompt\n`);
+  if (result.fallback !== null) {
+    const then = result.output === '' ? 'the agent falls back to its own prompt' : 'denied, because silence would let this agent run it';
+    process.stderr.write(`gatehouse hook: no decision — ${oneLine(result.fallback)}; ${then}\n`);
+  }
   if (result.output !== '') await new Promise<void>((resolve) => process.stdout.write(result.output, () => resolve()));
   return 0;
-}
-
-/** A reason as one printable line (it may quote paths or URLs). */
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
 }
 
 /** GATEHOUSE_HOOK_TIMEOUT (seconds) when it is a positive number, else just under Claude Code's limit. */

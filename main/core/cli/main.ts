@@ -3,7 +3,7 @@
 const USAGE = `usage: gatehouse <command> [options]
 
   serve [--port N] [--home DIR]      run the headless core and web UI; writes endpoint.json
-  hook claude-code                   answer one Claude Code hook event (stdin) from the running Gatehouse
+  hook claude-code|gemini|codex     answer one hook event of that agent (stdin) from the running Gatehouse
   check --rules FILE [--cwd DIR] [--mode interactive|approve-all|strict]
                                      evaluate one PreToolUse event (stdin) against a rules file, no server
   rules list|add|remove|enable|disable|import|export ...

@@ -1,10 +1,10 @@
-// The thin hook client: one Claude Code hook event in, Gatehouse's answer out — or nothing at all.
+// The thin hook client: one agent hook event in, Gatehouse's answer out in that agent's dialect — or its fallback.
 // Node built-ins only (no database, HTTP framework, tree-sitter or policy): it runs on every tool call.
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { NONCE_HEADER, SIGNATURE_HEADER, verifyAnswer } from '../endpoint/instance-key.js';
-import { HOOK_EVENTS, parseHookOutput } from './output.js';
+import type { HookAgent } from '../agents/hook-agent.js';
 
 /** Default overall limit: just under Claude Code's 600 s hook timeout, so we give up before we are killed. */
 export const DEFAULT_HOOK_TIMEOUT_S = 595;
@@ -12,20 +12,20 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 
 /** What one hook run needs. */
 export interface HookClientInput {
-  /** The hook event as Claude Code wrote it to stdin. */
+  /** The hook event as the agent wrote it to stdin. */
   stdin: string;
+  /** The agent's hook dialect (agents/hook-registry.ts). */
+  agent: HookAgent;
   /** GATEHOUSE_HOME, where endpoint.json lives. */
   home: string;
   timeoutMs: number;
 }
 
-/** The hook's result: what to print ('' = nothing, no decision) and, when it falls back, one line saying why. */
+/** The hook's result: what to print (the agent's fallback when there is no decision) and, when it falls back, one line saying why. */
 export interface HookResult {
   output: string;
   fallback: string | null;
 }
-
-const fallback = (why: string): HookResult => ({ output: '', fallback: why });
 
 /**
  * Asks the running Gatehouse and returns what to print, or a fallback reason (the agent then asks the person itself).
@@ -34,19 +34,23 @@ const fallback = (why: string): HookResult => ({ output: '', fallback: why });
  * strictly valid for the event that was asked, gets through, re-serialised.
  */
 export async function askGatehouse(input: HookClientInput): Promise<HookResult> {
+  const { agent } = input;
+  let eventName = '';
+  const fallback = (why: string): HookResult => ({ output: agent.fallback(eventName, why), fallback: why });
   let event: unknown;
   try {
     event = JSON.parse(input.stdin);
   } catch {
     return fallback('the hook event on stdin is not JSON');
   }
-  const eventName = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  if (typeof eventName !== 'string' || !(HOOK_EVENTS as readonly string[]).includes(eventName)) {
-    return fallback(`Gatehouse answers PreToolUse and PermissionRequest events, not ${JSON.stringify(eventName)}`);
+  const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
+  if (typeof name !== 'string' || !agent.events.includes(name)) {
+    return { output: '', fallback: `Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}` };
   }
+  eventName = name;
   const endpoint = readEndpoint(input.home);
   if (!endpoint) return fallback(`Gatehouse is not running (no usable endpoint.json in ${input.home}); start it with \`npm start\` or \`gatehouse serve\``);
-  const target = loopbackUrl(endpoint.url, '/v1/hooks/claude-code');
+  const target = loopbackUrl(endpoint.url, `/v1/hooks/${agent.cli}`);
   if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
   const nonce = randomBytes(24).toString('base64url');
   const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs);
@@ -60,10 +64,12 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   } catch {
     return fallback('Gatehouse answered something that is not JSON');
   }
-  const parsed = parseHookOutput(value, eventName);
-  if (!parsed) return fallback('Gatehouse answered something that is not a valid hook answer');
-  if (Object.keys(parsed).length === 0) return fallback('Gatehouse has no decision for this call (it timed out or was withdrawn)');
-  return { output: `${JSON.stringify(parsed)}\n`, fallback: null };
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) {
+    return fallback('Gatehouse has no decision for this call (it timed out or was withdrawn)');
+  }
+  const output = agent.render(value, eventName);
+  if (output === null) return fallback('Gatehouse answered something that is not a valid hook answer');
+  return { output, fallback: null };
 }
 
 /** The hook URL, only when endpoint.json points at this machine: events carry file contents and commands. */

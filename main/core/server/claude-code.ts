@@ -69,8 +69,8 @@ function permissionUpdateFor(rule: Rule, suggestions: unknown[]): PermissionUpda
   return { type: 'addRules', rules: [entry], behavior: 'allow', destination: 'localSettings' };
 }
 
-/** One line for the user (allow) or the model (deny): the person's reason, else the verdict's. */
-function reasonText(record: RequestRecord, outcome: 'allow' | 'deny'): string {
+/** One line for the user (allow) or the model (deny): the person's reason, else the verdict's; every agent's answer uses it. */
+export function reasonText(record: RequestRecord, outcome: 'allow' | 'deny'): string {
   const d = record.decision;
   if (d?.status === 'expired') return `Gatehouse: ${d.reason ?? 'no decision in time'}; denied as configured`;
   const who = d?.decided_by === 'user' ? (outcome === 'allow' ? 'approved in Gatehouse' : 'denied in Gatehouse') : `Gatehouse ${outcome === 'allow' ? 'allowed' : 'denied'}`;

@@ -1,10 +1,10 @@
-// Agent routes (agent token): submit a tool call and wait, read one request, and Claude Code's hook endpoint.
+// Agent routes (agent token): submit a tool call and wait, read one request, and one hook endpoint per agent.
 import type { FastifyReply } from 'fastify';
 import type { RequestRecord } from '../../../../common/domain.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
 import { type InstanceKey, NONCE_HEADER, SIGNATURE_HEADER } from '../../endpoint/instance-key.js';
-import { hookAnswer, hookEventToSubmit } from '../claude-code.js';
+import { HOOK_TRANSLATORS } from '../../agents/translators.js';
 import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
 
 /** Longest `?wait=` honoured. */
@@ -32,7 +32,7 @@ function hangupSignal(reply: FastifyReply): AbortSignal {
   return ac.signal;
 }
 
-/** Registers POST /v1/requests, GET /v1/requests/:id, GET /v1/instance and POST /v1/hooks/claude-code. */
+/** Registers POST /v1/requests, GET /v1/requests/:id, GET /v1/instance and POST /v1/hooks/<agent> (claude-code, gemini, codex). */
 export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): void {
   app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
@@ -63,25 +63,27 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.post('/v1/hooks/claude-code', { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
-    const event = req.body;
-    const signal = hangupSignal(reply);
-    let record = await core.submit(hookEventToSubmit(event));
-    if (record.status === 'pending') {
-      const timeout = core.settings().timeout_seconds;
-      const seconds = timeout > 0 ? Math.min(timeout + 1, HOOK_WAIT_SECONDS) : HOOK_WAIT_SECONDS;
-      record = await core.waitFor(record.request.id, seconds, signal);
+  for (const agent of HOOK_TRANSLATORS) {
+    app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
+      const event = req.body;
+      const signal = hangupSignal(reply);
+      let record = await core.submit(agent.toSubmit(event));
       if (record.status === 'pending') {
-        const id = record.request.id;
-        if (signal.aborted) core.cancel(id, 'the agent stopped waiting');
-        else core.expire(id, `no decision within ${seconds} s (the hook's limit)`);
-        record = core.getRequest(id);
+        const timeout = core.settings().timeout_seconds;
+        const seconds = timeout > 0 ? Math.min(timeout + 1, HOOK_WAIT_SECONDS) : HOOK_WAIT_SECONDS;
+        record = await core.waitFor(record.request.id, seconds, signal);
+        if (record.status === 'pending') {
+          const id = record.request.id;
+          if (signal.aborted) core.cancel(id, 'the agent stopped waiting');
+          else core.expire(id, `no decision within ${seconds} s (the hook's limit)`);
+          record = core.getRequest(id);
+        }
       }
-    }
-    // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
-    const body = JSON.stringify(hookAnswer(event, record, core.outcome(record)));
-    const nonce = req.headers[NONCE_HEADER];
-    if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+      // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
+      const body = JSON.stringify(agent.answer(event, record, core.outcome(record)));
+      const nonce = req.headers[NONCE_HEADER];
+      if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+  }
 }

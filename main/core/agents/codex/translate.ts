@@ -1,0 +1,34 @@
+// Codex hook events into Gatehouse (Codex already names its shell tool Bash with tool_input.command), decisions back
+// in the only shapes Codex honours: PreToolUse deny (an allow prints nothing), PermissionRequest allow or deny.
+import { InputError } from '../../broker/errors.js';
+import type { SubmitInput } from '../../broker/submit-input.js';
+import { reasonText } from '../../server/claude-code.js';
+import type { HookTranslator } from '../translator.js';
+import { CODEX_EVENTS } from './hook-io.js';
+
+/** Codex takes no edited input: an approval of an edited call is a deny saying so, never the unedited call. */
+const NO_EDITS = 'Gatehouse: the person approved an edited version of this call, which Codex cannot receive; run the edited call instead';
+
+/** Codex, POST /v1/hooks/codex. */
+export const codexTranslator: HookTranslator = {
+  cli: 'codex',
+  toSubmit(event) {
+    if (!(CODEX_EVENTS as readonly string[]).includes(event.hook_event_name)) {
+      throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on PreToolUse or PermissionRequest`);
+    }
+    const input: SubmitInput = { agent: 'codex', tool_name: event.tool_name, args: event.tool_input, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
+    const description = event.tool_input['description'];
+    if (typeof description === 'string') input.description = description;
+    return input;
+  },
+  answer(event, record, outcome) {
+    if (outcome === 'none') return {};
+    const edited = outcome === 'allow' && record.decision?.updated_args !== undefined;
+    const decision: 'allow' | 'deny' = edited ? 'deny' : outcome;
+    const reason = edited ? NO_EDITS : reasonText(record, outcome);
+    if (event.hook_event_name === 'PreToolUse') {
+      return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } };
+    }
+    return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: decision === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: reason } } };
+  },
+};

@@ -1,0 +1,41 @@
+// Gemini CLI tool names and arguments ↔ Gatehouse's (Claude Code's) vocabulary, so one rule set governs both.
+// Gemini CLI 0.61 tools: run_shell_command{command, description, dir_path}, write_file{file_path, content},
+// replace{file_path, old_string, new_string}, read_file{file_path}, glob{pattern, path}, MCP tools `mcp_<server>_<tool>`.
+
+/** Gemini tool → Gatehouse tool with the argument keys Gatehouse reads (the same names in both vocabularies). */
+const TOOLS: Record<string, { tool: string; keys: string[] }> = {
+  run_shell_command: { tool: 'Bash', keys: ['command', 'description'] },
+  write_file: { tool: 'Write', keys: ['file_path', 'content'] },
+  replace: { tool: 'Edit', keys: ['file_path', 'old_string', 'new_string'] },
+  read_file: { tool: 'Read', keys: ['file_path'] },
+  glob: { tool: 'Glob', keys: ['pattern', 'path'] },
+};
+
+/** A Gemini call in Gatehouse's terms; unknown tools keep their name and arguments. */
+export function geminiToGatehouse(toolName: string, input: Record<string, unknown>): { toolName: string; args: Record<string, unknown> } {
+  const mapped = TOOLS[toolName];
+  if (mapped) {
+    const args: Record<string, unknown> = {};
+    for (const k of mapped.keys) if (input[k] !== undefined) args[k] = input[k];
+    return { toolName: mapped.tool, args };
+  }
+  const mcp = /^mcp_([^_]+)_(.+)$/.exec(toolName);
+  if (mcp) return { toolName: `mcp__${mcp[1]}__${mcp[2]}`, args: input };
+  return { toolName, args: input };
+}
+
+/** Gatehouse tool name → Gemini's, for native policy files; null when Gemini has no such tool. */
+export function gatehouseToGeminiTool(toolName: string): string | null {
+  for (const [gemini, { tool }] of Object.entries(TOOLS)) if (tool === toolName) return gemini;
+  const mcp = /^mcp__([^_]+)__(.+)$/.exec(toolName);
+  return mcp ? `mcp_${mcp[1]}_${mcp[2]}` : null;
+}
+
+/** The person's edited arguments put back into Gemini's tool_input (only the keys Gatehouse showed them). */
+export function editedGeminiInput(toolName: string, original: Record<string, unknown>, edited: Record<string, unknown>): Record<string, unknown> {
+  const mapped = TOOLS[toolName];
+  if (!mapped) return edited;
+  const out = { ...original };
+  for (const k of mapped.keys) if (edited[k] !== undefined) out[k] = edited[k];
+  return out;
+}

@@ -1,0 +1,32 @@
+// Gemini CLI BeforeTool events into Gatehouse, decisions back as {decision, reason} (never ask: a headless run hangs).
+import { isAbsolute, resolve } from 'node:path';
+import { InputError } from '../../broker/errors.js';
+import type { SubmitInput } from '../../broker/submit-input.js';
+import { reasonText } from '../../server/claude-code.js';
+import type { HookTranslator } from '../translator.js';
+import { editedGeminiInput, geminiToGatehouse } from './tools.js';
+
+/** Gemini CLI, POST /v1/hooks/gemini. */
+export const geminiTranslator: HookTranslator = {
+  cli: 'gemini',
+  toSubmit(event) {
+    if (event.hook_event_name !== 'BeforeTool') {
+      throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on BeforeTool`);
+    }
+    const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input);
+    // The shell tool may run in a sub-folder: that folder is the call's working directory.
+    const dir = event.tool_input['dir_path'];
+    const cwd = typeof dir === 'string' && dir !== '' && event.cwd ? (isAbsolute(dir) ? dir : resolve(event.cwd, dir)) : (event.cwd ?? null);
+    const input: SubmitInput = { agent: 'gemini-cli', tool_name: toolName, args, session_id: event.session_id ?? null, cwd };
+    if (typeof args['description'] === 'string') input.description = args['description'];
+    return input;
+  },
+  answer(event, record, outcome) {
+    if (outcome === 'none') return {};
+    const reason = reasonText(record, outcome);
+    if (outcome === 'deny') return { decision: 'deny', reason };
+    const edited = record.decision?.updated_args;
+    if (!edited) return { decision: 'allow', reason };
+    return { decision: 'allow', reason, hookSpecificOutput: { tool_input: editedGeminiInput(event.tool_name, event.tool_input, edited) } };
+  },
+};

@@ -1,0 +1,34 @@
+// What the thin hook client needs to speak one agent's hook protocol. No runtime imports: every hook run loads it.
+
+/** One agent's hook dialect, as seen from `gatehouse hook <agent>`. */
+export interface HookAgent {
+  /** The CLI name (`gatehouse hook <cli>`) and the server route `/v1/hooks/<cli>`. */
+  cli: string;
+  /** Hook events this agent sends that Gatehouse answers. */
+  events: readonly string[];
+  /**
+   * Threat: whatever reaches stdout decides a tool call. The exact text to print for a decided answer from the server
+   * ('' when the agent must get no output), or null when the answer is not a valid decided answer for `eventName`.
+   */
+  render(value: unknown, eventName: string): string | null;
+  /**
+   * What to print when Gatehouse gives no decision. '' where silence makes the agent ask the person itself; a deny
+   * where silence would let the call run (Gemini's "no objection", Codex's fail-open PreToolUse).
+   */
+  fallback(eventName: string, why: string): string;
+}
+
+/** A plain JSON object (not null, not an array). */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** True when `keys` holds every required key and nothing outside required ∪ optional. */
+export function sameKeys(keys: string[], required: string[], optional: string[]): boolean {
+  return required.every((k) => keys.includes(k)) && keys.every((k) => required.includes(k) || optional.includes(k));
+}
+
+/** A hook's one-line reason: printable, bounded. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
+}

@@ -1,0 +1,14 @@
+// What the server needs to answer one agent's hook route: its events into Gatehouse's domain, decisions back out.
+import type { RequestRecord } from '../../../common/domain.js';
+import type { AgentOutcome } from '../broker/outcome.js';
+import type { SubmitInput } from '../broker/submit-input.js';
+import type { HookEvent } from '../server/claude-code.js';
+
+/** One agent's server-side translation (POST /v1/hooks/<cli>). */
+export interface HookTranslator {
+  cli: string;
+  /** The event as a submission in Gatehouse's vocabulary (Bash, Write, Edit, mcp__server__tool…); throws InputError. */
+  toSubmit(event: HookEvent): SubmitInput;
+  /** The answer for a record, `{}` when the outcome is no decision; the hook client re-checks and renders it. */
+  answer(event: HookEvent, record: RequestRecord, outcome: AgentOutcome): Record<string, unknown>;
+}
