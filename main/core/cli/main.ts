@@ -4,6 +4,9 @@ const USAGE = `usage: gatehouse <command> [options]
 
   serve [--port N] [--home DIR]      run the headless core and web UI; writes endpoint.json
   hook claude-code|gemini|codex     answer one hook event of that agent (stdin) from the running Gatehouse
+  install|uninstall <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--http]
+                                     connect an agent's hook to Gatehouse (or take it away), reversibly
+  status [--project DIR]             which agents have the hook, and whether it would run
   check --rules FILE [--cwd DIR] [--mode interactive|approve-all|strict]
                                      evaluate one PreToolUse event (stdin) against a rules file, no server
   rules list|add|remove|enable|disable|import|export ...
@@ -51,6 +54,17 @@ export async function main(argv: string[]): Promise<void> {
     case 'mcp-proxy': {
       const { runMcpProxy } = await import('./mcp-proxy.js');
       process.exitCode = await runMcpProxy(rest);
+      return;
+    }
+    case 'install':
+    case 'uninstall': {
+      const { runInstall } = await import('./agents.js');
+      process.exitCode = await runInstall(command, rest, { stdout: out, stderr: err, env: process.env });
+      return;
+    }
+    case 'status': {
+      const { runStatus } = await import('./agents.js');
+      process.exitCode = await runStatus(rest, { stdout: out, stderr: err, env: process.env });
       return;
     }
     case 'doctor': {

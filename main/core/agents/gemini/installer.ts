@@ -1,0 +1,39 @@
+// Gemini CLI: a BeforeTool hook in settings.json (user: GEMINI_CLI_HOME or ~, then .gemini; project: DIR/.gemini).
+// Timeout in milliseconds (Gemini CLI 0.61): ten minutes, so a person has time to decide while Gemini waits.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { addHook, removeHook } from '../json-hooks.js';
+import { isGatehouseHook, projectDir, type AgentInstaller, type InstallContext } from '../installer.js';
+
+const isOurs = isGatehouseHook('gemini');
+
+/** The Gemini CLI folder for a scope. */
+export function geminiDir(ctx: InstallContext): string {
+  return join(ctx.scope.kind === 'project' ? projectDir(ctx.scope) : ctx.env.GEMINI_CLI_HOME || ctx.userHome, '.gemini');
+}
+
+/** Installs and removes the Gemini CLI hook. */
+export const geminiInstaller: AgentInstaller = {
+  supportsHttp: false,
+  detected: (ctx) => existsSync(geminiDir(ctx)),
+  edits(ctx) {
+    const root = geminiDir(ctx);
+    return [
+      {
+        path: join(root, 'settings.json'),
+        root,
+        format: 'json',
+        add(text, c) {
+          return addHook(text ?? '', this.path, 'BeforeTool', { hooks: [{ name: 'gatehouse', type: 'command', command: c.command, timeout: 600_000 }] }, isOurs).text;
+        },
+        remove(text) {
+          return removeHook(text, this.path, 'BeforeTool', isOurs);
+        },
+      },
+    ];
+  },
+  warnings(ctx) {
+    if (ctx.scope.kind !== 'project') return [];
+    return [{ path: join(geminiDir(ctx), 'settings.json'), why: 'Gemini CLI loads project hooks only in a trusted folder (trust it in Gemini, or install with --user)' }];
+  },
+};

@@ -1,0 +1,96 @@
+// Install and uninstall one agent's hook: compute every file's new text first (nothing is written when any file
+// cannot be read, parsed or written), then write them; remember what each file was, so uninstall can put it back
+// byte for byte when nothing else changed it since, and otherwise removes only what install added.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { parse as parseToml } from 'smol-toml';
+import { ConfigError, readConfig, removeConfig, writeConfig } from './config-file.js';
+import { parseSettings } from './json-hooks.js';
+import type { FileEdit, InstallContext } from './installer.js';
+import type { AgentEntry } from './registry.js';
+
+/** One file's change. */
+export interface FileChange {
+  path: string;
+  before: string | null;
+  /** null = the file is removed (uninstall of a file install created). */
+  after: string | null;
+}
+
+/** What install left in each file, keyed by path: GATEHOUSE_HOME/agent-installs.json. */
+type Records = Record<string, { before: string | null; after: string }>;
+
+const recordsPath = (home: string) => join(home, 'agent-installs.json');
+
+function loadRecords(home: string): Records {
+  try {
+    return JSON.parse(readFileSync(recordsPath(home), 'utf8')) as Records;
+  } catch {
+    return {};
+  }
+}
+
+function saveRecords(home: string, records: Records): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(recordsPath(home), `${JSON.stringify(records, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** Throws a ConfigError when the new text would not parse: never write a file the agent cannot read. */
+function validate(edit: FileEdit, text: string): void {
+  try {
+    if (edit.format === 'toml') parseToml(text);
+    else parseSettings(text, edit.path);
+  } catch (err) {
+    throw new ConfigError(`the edited ${edit.path} would not parse (${(err as Error).message}); nothing was written`);
+  }
+}
+
+/** The changes an install makes (unchanged files left out). */
+export function planInstall(agent: AgentEntry, ctx: InstallContext): FileChange[] {
+  const changes: FileChange[] = [];
+  for (const edit of agent.installer.edits(ctx)) {
+    const before = readConfig(edit.path, edit.root);
+    const after = edit.add(before, ctx);
+    validate(edit, after);
+    if (after !== before) changes.push({ path: edit.path, before, after });
+  }
+  return changes;
+}
+
+/** The changes an uninstall makes: the remembered original when the file is as install left it, else a surgical removal. */
+export function planUninstall(agent: AgentEntry, ctx: InstallContext, home: string): FileChange[] {
+  const records = loadRecords(home);
+  const changes: FileChange[] = [];
+  for (const edit of agent.installer.edits(ctx)) {
+    const before = readConfig(edit.path, edit.root);
+    if (before === null) continue;
+    const record = records[edit.path];
+    let after: string | null;
+    if (record && record.after === before) after = record.before;
+    else {
+      after = edit.remove(before, ctx);
+      validate(edit, after);
+    }
+    if (after !== before) changes.push({ path: edit.path, before, after });
+  }
+  return changes;
+}
+
+/** Writes the changes and updates the records (install: remember the text before; uninstall: forget). */
+export function applyChanges(changes: FileChange[], home: string, mode: 'install' | 'uninstall'): void {
+  const records = loadRecords(home);
+  for (const c of changes) {
+    if (c.after === null) removeConfig(c.path);
+    else writeConfig(c.path, c.after);
+    if (mode === 'install' && c.after !== null) records[c.path] = { before: c.before, after: c.after };
+    else delete records[c.path];
+  }
+  saveRecords(home, records);
+}
+
+/** A unified diff of the changes, for --dry-run. */
+export function diffText(changes: FileChange[]): string {
+  if (changes.length === 0) return 'nothing to change\n';
+  return changes.map((c) => createTwoFilesPatch(c.path, c.path, c.before ?? '', c.after ?? '', c.before === null ? '(new file)' : '', c.after === null ? '(removed)' : '')).join('');
+}
