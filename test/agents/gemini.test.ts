@@ -1,0 +1,32 @@
+// Gemini CLI 0.61.0, headless (`gemini -p`), against the scripted Gemini model, through Gatehouse's BeforeTool hook.
+// Gemini's own policy allows the shell (so the tool is offered headless); Gatehouse is the gate in front of it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gemini } from './model/gemini.js';
+import { agentBin, cleanEnv } from './support/agents.js';
+import { describeAgent } from './support/scenarios.js';
+
+describeAgent({
+  cli: 'gemini',
+  kind: 'gemini-cli',
+  bin: agentBin('gemini'),
+  provider: gemini,
+  prepare(dirs, model) {
+    mkdirSync(join(dirs.home, '.gemini'), { recursive: true });
+    const settings = {
+      security: { auth: { selectedType: 'gemini-api-key' } },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    };
+    writeFileSync(join(dirs.home, '.gemini', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+    const policy = join(dirs.root, 'policy.toml');
+    writeFileSync(policy, '[[rule]]\ntoolName = "run_shell_command"\ndecision = "allow"\npriority = 100\n');
+    return {
+      env: cleanEnv({ GEMINI_CLI_HOME: dirs.home, GEMINI_API_KEY: 'k', GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: 'true' }),
+      args: ['-p', 'do the task', '--output-format', 'json', '--policy', policy],
+    };
+  },
+  shell: (command) => ({ name: 'run_shell_command', input: { command, description: 'as asked' } }),
+  configFiles: (dirs) => [join(dirs.home, '.gemini', 'settings.json')],
+});
