@@ -1,5 +1,5 @@
-// `gatehouse hook claude-code` wall time (a real process against a running Gatehouse, rule-decided) as a ratio to
-// `node -e 0`, both measured here as the median of the same number of runs.
+// `gatehouse hook claude-code|gemini|codex` wall time (a real process against a running Gatehouse, rule-decided) as a
+// ratio to `node -e 0`, all measured here as the median of the same number of interleaved runs.
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,28 +24,46 @@ function timed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<{
   });
 }
 
+/** Each agent's hook and the same rule-decided call in its own dialect, with what its allow looks like on stdout. */
+function agentEvents(claudeEvent: string): Array<{ cli: string; event: string; allowed: (stdout: string) => boolean }> {
+  const e = JSON.parse(claudeEvent) as Record<string, unknown>;
+  const gemini = { ...e, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', timestamp: new Date().toISOString() };
+  return [
+    { cli: 'claude-code', event: claudeEvent, allowed: (out) => out.includes('"permissionDecision":"allow"') },
+    { cli: 'gemini', event: JSON.stringify(gemini), allowed: (out) => out.includes('"decision":"allow"') },
+    // Codex's PreToolUse honours only deny: its allow is no output at all.
+    { cli: 'codex', event: JSON.stringify({ ...e, turn_id: 'bench', model: 'bench' }), allowed: (out) => out === '' },
+  ];
+}
+
 export const suite: BenchSuite = {
   name: 'hook',
   async run(): Promise<BenchRow[]> {
     const { home, event, close } = await startRuleDecidedGatehouse('hook');
     try {
       const env = { ...process.env, GATEHOUSE_HOME: home };
-      const check = await timed([BIN, 'hook', 'claude-code'], event, env);
-      if (!check.stdout.includes('"permissionDecision":"allow"')) throw new Error(`the hook did not answer allow: ${JSON.stringify(check.stdout)}`);
-      const hook: number[] = [];
+      const agents = agentEvents(event);
+      for (const a of agents) {
+        const check = await timed([BIN, 'hook', a.cli], a.event, env);
+        if (!a.allowed(check.stdout)) throw new Error(`the ${a.cli} hook did not answer allow: ${JSON.stringify(check.stdout)}`);
+      }
+      const times = new Map<string, number[]>(agents.map((a) => [a.cli, []]));
       const bare: number[] = [];
-      // Interleaved, so machine load drifts affect both sides alike.
+      // Interleaved, so machine load drifts affect every side alike.
       for (let i = 0; i < RUNS; i++) {
         bare.push((await timed(['-e', '0'], '', env)).ms);
-        hook.push((await timed([BIN, 'hook', 'claude-code'], event, env)).ms);
+        for (const a of agents) times.get(a.cli)!.push((await timed([BIN, 'hook', a.cli], a.event, env)).ms);
       }
-      const hookMs = percentile(hook, 50);
       const bareMs = percentile(bare, 50);
-      const ratio = hookMs / bareMs;
-      return [
-        { name: 'gatehouse hook claude-code wall time (median)', value: hookMs, unit: 'ms', baseline: { name: 'node -e 0', value: bareMs, unit: 'ms' } },
-        { name: 'hook wall time ratio', value: ratio, unit: '×', baseline: { name: 'node -e 0', value: 1, unit: '×' }, goal: '≤ 1.5×', met: ratio <= 1.5 },
-      ];
+      return agents.flatMap((a) => {
+        const hookMs = percentile(times.get(a.cli)!, 50);
+        const ratio = hookMs / bareMs;
+        const label = a.cli === 'claude-code' ? 'hook' : `hook ${a.cli}`;
+        return [
+          { name: `gatehouse hook ${a.cli} wall time (median)`, value: hookMs, unit: 'ms', baseline: { name: 'node -e 0', value: bareMs, unit: 'ms' } },
+          { name: `${label} wall time ratio`, value: ratio, unit: '×', baseline: { name: 'node -e 0', value: 1, unit: '×' }, goal: '≤ 1.5×', met: ratio <= 1.5 },
+        ];
+      });
     } finally {
       await close();
     }
