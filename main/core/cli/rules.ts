@@ -4,14 +4,17 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Rule, RuleInput } from '../../../common/domain.js';
 import { addRules, exportPermissionLists, parseClaudePermissions } from '../broker/rule-bundles.js';
+import { parseCodexRules } from '../agents/codex/native-policy.js';
 import type { OpenStore } from '../store/index.js';
+import { syncRules } from './rules-sync.js';
 import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './store-cli.js';
 
 const USAGE = `usage:
   gatehouse rules list [--json]
   gatehouse rules add --action allow|ask|deny PATTERN [--scope DIR] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N] [--json]
   gatehouse rules remove|enable|disable ID        (a unique prefix of the id is enough)
-  gatehouse rules import FILE                     (a Claude Code settings.json with a "permissions" block)
+  gatehouse rules import FILE                     (a Claude Code settings.json with a "permissions" block, or a Codex .rules file)
+  gatehouse rules sync codex                      (writes the rules that carry exactly as $CODEX_HOME/rules/gatehouse.rules)
   gatehouse rules export                          (prints {"permissions": {"allow": [...], "ask": [...], "deny": [...]}})
 `;
 
@@ -77,7 +80,8 @@ function importFile(io: CliIo, store: OpenStore, argv: string[]): number {
   } catch (err) {
     throw new Error(`cannot read ${file}: ${(err as Error).message}`);
   }
-  const { entries, skipped } = parseClaudePermissions(text);
+  // A Codex .rules file (prefix_rule lines), else a Claude Code settings.json.
+  const { entries, skipped } = file.endsWith('.rules') ? { entries: parseCodexRules(text), skipped: [] } : parseClaudePermissions(text);
   const report = addRules(store, entries, 'import');
   for (const r of report.imported) io.stdout(`imported ${describeRule(r, new Date())}\n`);
   for (const s of [...skipped, ...report.skipped]) io.stdout(`skipped ${s.entry}: ${s.why}\n`);
@@ -89,7 +93,7 @@ function importFile(io: CliIo, store: OpenStore, argv: string[]): number {
 export function runRules(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   return runCommand(io, 'rules', USAGE, () => {
-    if (!['list', 'add', 'remove', 'enable', 'disable', 'import', 'export'].includes(sub ?? '')) {
+    if (!['list', 'add', 'remove', 'enable', 'disable', 'import', 'export', 'sync'].includes(sub ?? '')) {
       throw new UsageError(sub === undefined ? 'missing subcommand' : `unknown subcommand ${JSON.stringify(sub)}`);
     }
     const store = openHomeStore(io.env, false);
@@ -106,6 +110,8 @@ export function runRules(argv: string[], io: CliIo): Promise<number> {
           return add(io, store, rest);
         case 'import':
           return importFile(io, store, rest);
+        case 'sync':
+          return syncRules(io, store.listRules(), rest);
         case 'export':
           parseArgs({ args: rest, options: {} });
           io.stdout(`${JSON.stringify({ permissions: exportPermissionLists(store.listRules(), new Date()) }, null, 2)}\n`);
