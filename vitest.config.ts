@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**', 'dist/**'],
+    // The real-agent suite runs on its own (npm run test:agents, called by .ci/run): real agent processes, slow.
+    exclude: ['test/e2e/**', 'test/agents/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
