@@ -1,7 +1,8 @@
 // The thin hook client: one agent hook event in, Gatehouse's answer out in that agent's dialect — or its fallback.
 // Node built-ins only (no database, HTTP framework, tree-sitter or policy): it runs on every tool call.
 import { randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { connect } from 'node:net';
+import { http1Request, parseHttp1Response } from './http1.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { NONCE_HEADER, SIGNATURE_HEADER, verifyAnswer } from '../endpoint/instance-key.js';
 import type { HookAgent } from '../agents/hook-agent.js';
@@ -96,48 +97,37 @@ export interface SignedAnswer {
 export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number): Promise<SignedAnswer | string> {
   return new Promise((resolve) => {
     let settled = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
     const finish = (value: SignedAnswer | string) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      socket.destroy();
       resolve(value);
     };
-    const req = request(
-      url,
-      {
-        method: body === null ? 'GET' : 'POST',
-        agent: false,
-        headers: {
-          ...(body === null ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-          authorization: `Bearer ${token}`,
-          [NONCE_HEADER]: nonce,
-        },
-      },
-      (res) => {
-        const type = res.headers['content-type'] ?? '';
-        if (res.statusCode !== 200 || !type.startsWith('application/json')) {
-          res.resume();
-          finish(`Gatehouse at ${url.host} answered HTTP ${res.statusCode ?? '?'}`);
-          return;
-        }
-        const header = res.headers[SIGNATURE_HEADER];
-        const signature = typeof header === 'string' ? header : undefined;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) finish('Gatehouse answered more than a hook answer can be');
-          else chunks.push(chunk);
-        });
-        res.on('end', () => finish({ body: Buffer.concat(chunks).toString('utf8'), signature }));
-        res.on('error', () => finish('the connection to Gatehouse broke'));
-        res.on('aborted', () => finish('the connection to Gatehouse broke'));
-      },
-    );
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, [NONCE_HEADER]: nonce };
+    if (body !== null) headers['content-type'] = 'application/json';
+    const socket = connect({ host: url.hostname, port: Number(url.port || 80) }, () => {
+      // write, not end: a half-closed socket reads to the server as an agent that stopped waiting.
+      socket.write(http1Request(body === null ? 'GET' : 'POST', url.host, url.pathname + url.search, headers, body));
+    });
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_ANSWER_BYTES + 64 * 1024) finish('Gatehouse answered more than a hook answer can be');
+      else chunks.push(chunk);
+    });
+    socket.on('end', () => {
+      const res = parseHttp1Response(Buffer.concat(chunks));
+      if (res === null) return finish(`Gatehouse at ${url.host} sent no complete answer`);
+      if (res.status !== 200 || !(res.headers['content-type'] ?? '').startsWith('application/json')) {
+        return finish(`Gatehouse at ${url.host} answered HTTP ${res.status}`);
+      }
+      if (res.body.length > MAX_ANSWER_BYTES) return finish('Gatehouse answered more than a hook answer can be');
+      finish({ body: res.body.toString('utf8'), signature: res.headers[SIGNATURE_HEADER] });
+    });
+    socket.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
     const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
-    req.end(body ?? undefined);
   });
 }
 

@@ -1,0 +1,64 @@
+// One HTTP/1.1 exchange over node:net for the hook: node:http alone costs ~40 ms to load in Node 22, more than the
+// rest of the hook process, and the hook runs before every tool call. Only what Gatehouse's own server sends is
+// understood (a status line, headers, a Content-Length or chunked body); anything else is "no answer", so a
+// misreading can only make the hook fall back, never allow (the answer must also carry a valid signature).
+
+/** A parsed response. */
+export interface Http1Response {
+  status: number;
+  /** Header names lower-cased; a repeated header keeps its last value. */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The request bytes for one exchange (Connection: close, so the response ends with the socket). */
+export function http1Request(method: string, host: string, path: string, headers: Record<string, string>, body: string | null): Buffer {
+  const lines = [`${method} ${path} HTTP/1.1`, `host: ${host}`, 'connection: close'];
+  for (const [name, value] of Object.entries(headers)) {
+    if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) throw new Error(`header ${name} holds a line break`);
+    lines.push(`${name}: ${value}`);
+  }
+  const payload = body === null ? Buffer.alloc(0) : Buffer.from(body, 'utf8');
+  if (body !== null) lines.push(`content-length: ${payload.length}`);
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]);
+}
+
+/** Decodes a chunked body; null when it is malformed or incomplete. */
+function unchunk(raw: Buffer): Buffer | null {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at);
+    if (eol === -1) return null;
+    const size = Number.parseInt(raw.subarray(at, eol).toString('latin1').split(';')[0]!.trim(), 16);
+    if (!Number.isSafeInteger(size) || size < 0) return null;
+    if (size === 0) return Buffer.concat(parts);
+    const start = eol + 2;
+    if (start + size + 2 > raw.length || raw[start + size] !== 0x0d || raw[start + size + 1] !== 0x0a) return null;
+    parts.push(raw.subarray(start, start + size));
+    at = start + size + 2;
+  }
+}
+
+/** Parses a whole response as received until the server closed; null when it is not a complete, well-formed one. */
+export function parseHttp1Response(raw: Buffer): Http1Response | null {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end === -1) return null;
+  const [statusLine, ...headerLines] = raw.subarray(0, end).toString('latin1').split('\r\n');
+  const m = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine ?? '');
+  if (!m) return null;
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return null;
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const rest = raw.subarray(end + 4);
+  let body: Buffer | null;
+  if ((headers['transfer-encoding'] ?? '').toLowerCase() === 'chunked') body = unchunk(rest);
+  else if (headers['content-length'] !== undefined) {
+    const length = Number(headers['content-length']);
+    body = Number.isSafeInteger(length) && length >= 0 && rest.length >= length ? rest.subarray(0, length) : null;
+  } else body = rest;
+  return body === null ? null : { status: Number(m[1]), headers, body };
+}
