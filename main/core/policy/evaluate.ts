@@ -30,7 +30,7 @@ function builtin(reason: string): string {
 }
 
 /** Step 1 and 2: rules of one action that match some part of the request, in rule order. */
-function matchingRules(rules: LiveRule[], view: RequestView, ws: WorkspaceState, action: 'deny' | 'ask'): Array<{ rule: Rule; what: string }> {
+function matchingRules(rules: readonly LiveRule[], view: RequestView, ws: WorkspaceState, action: 'deny' | 'ask'): Array<{ rule: Rule; what: string }> {
   const hits: Array<{ at: number; rule: Rule; what: string }> = [];
   const commands = view.family === 'shell' ? view.analysis?.commands : undefined;
   if (commands) {

@@ -20,9 +20,9 @@ export interface LiveRule {
 
 /** Live rules by action, in their given order. */
 export interface RuleBook {
-  deny: LiveRule[];
-  ask: LiveRule[];
-  allow: LiveRule[];
+  deny: readonly LiveRule[];
+  ask: readonly LiveRule[];
+  allow: readonly LiveRule[];
 }
 
 /** Whether a rule can match at all now: enabled, not expired, uses left. */
@@ -41,33 +41,65 @@ export function ruleInScope(rule: Rule, ws: WorkspaceState): boolean {
   return isInside(ws.cwd, rule.scope) || (ws.realCwd !== undefined && isInside(ws.realCwd, rule.scope));
 }
 
-// A caller that passes the same rules array again (until its rules change) gets the parsed forms back without
-// allocating: per-call garbage is what pushes p99 over 1 ms with 1,000 rules.
-const parsedLists = new WeakMap<readonly Rule[], { rules: Rule[]; patterns: string[]; live: Array<LiveRule | null> }>();
+// A caller that passes the same rules array again (until its rules change) gets the parsed forms and the rule book
+// back without allocating: per-call garbage is what pushes p99 over 1 ms with 1,000 rules.
+type RuleFields = Pick<Rule, 'pattern' | 'action' | 'enabled' | 'uses_left' | 'expires_at' | 'scope'>;
 
-function parsedRules(rules: readonly Rule[]): Array<LiveRule | null> {
-  const hit = parsedLists.get(rules);
-  if (hit !== undefined && hit.rules.length === rules.length && hit.rules.every((r, i) => r === rules[i] && r.pattern === hit.patterns[i])) {
-    return hit.live;
+interface ParsedList {
+  rules: Rule[];
+  fields: RuleFields[];
+  live: Array<LiveRule | null>;
+  /** The last book, valid for this workspace while `now` stays in [from, until) (no rule expires in between). */
+  book?: { cwd: string; realCwd: string | undefined; from: number; until: number; book: RuleBook };
+}
+
+const parsedLists = new WeakMap<readonly Rule[], ParsedList>();
+
+function unchanged(list: ParsedList, rules: readonly Rule[]): boolean {
+  if (list.rules.length !== rules.length) return false;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
+    const f = list.fields[i]!;
+    if (r !== list.rules[i] || r.pattern !== f.pattern || r.action !== f.action || r.enabled !== f.enabled) return false;
+    if (r.uses_left !== f.uses_left || r.expires_at !== f.expires_at || r.scope !== f.scope) return false;
   }
+  return true;
+}
+
+function parsedRules(rules: readonly Rule[]): ParsedList {
+  const hit = parsedLists.get(rules);
+  if (hit !== undefined && unchanged(hit, rules)) return hit;
   const live = rules.map((rule) => {
     const parsed = parseRulePatternCached(rule.pattern);
     return parsed instanceof Error ? null : { rule, parsed };
   });
-  parsedLists.set(rules, { rules: [...rules], patterns: rules.map((r) => r.pattern), live });
-  return live;
+  const fields = rules.map(({ pattern, action, enabled, uses_left, expires_at, scope }) => ({ pattern, action, enabled, uses_left, expires_at, scope }));
+  const list: ParsedList = { rules: [...rules], fields, live };
+  parsedLists.set(rules, list);
+  return list;
 }
 
-/** Parses and filters rules once per evaluation (malformed patterns never match). */
+/** The live rules by action for this workspace and moment (malformed patterns never match). Read-only: it is shared. */
 export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date): RuleBook {
-  const book: RuleBook = { deny: [], ask: [], allow: [] };
-  const live = parsedRules(rules);
+  const list = parsedRules(rules);
+  const t = now.getTime();
+  const last = list.book;
+  if (last !== undefined && last.cwd === ws.cwd && last.realCwd === ws.realCwd && last.from <= t && t < last.until) return last.book;
+  const book = { deny: [] as LiveRule[], ask: [] as LiveRule[], allow: [] as LiveRule[] };
+  let from = -Infinity;
+  let until = Infinity;
   for (let i = 0; i < rules.length; i++) {
     const rule = rules[i]!;
-    const lr = live[i];
+    const expires = rule.expires_at === null ? NaN : Date.parse(rule.expires_at);
+    if (!Number.isNaN(expires)) {
+      if (expires <= t) from = Math.max(from, expires);
+      else until = Math.min(until, expires);
+    }
+    const lr = list.live[i];
     if (lr === null || lr === undefined || !ruleIsLive(rule, now) || !ruleInScope(rule, ws)) continue;
     book[rule.action]?.push(lr);
   }
+  list.book = { cwd: ws.cwd, realCwd: ws.realCwd, from, until, book };
   return book;
 }
 

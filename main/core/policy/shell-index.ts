@@ -19,16 +19,46 @@ function commandPrograms(cmd: SimpleCommand): string[] {
   return [...out];
 }
 
+/** For one rule list: per program, the rules naming it merged in order with the wildcard ones; and the wildcard ones. */
+interface ProgramIndex {
+  byProgram: Map<string, LiveRule[]>;
+  wild: LiveRule[];
+  position: Map<LiveRule, number>;
+}
+
+// Keyed by the rule list itself: the rule book hands out the same lists for as long as the rules stay the same.
+const indexes = new WeakMap<readonly LiveRule[], ProgramIndex>();
+
+function programIndex(rules: readonly LiveRule[]): ProgramIndex {
+  const known = indexes.get(rules);
+  if (known !== undefined) return known;
+  const index: ProgramIndex = { byProgram: new Map(), wild: [], position: new Map() };
+  rules.forEach((lr, at) => {
+    const p = lr.parsed;
+    if (p.kind !== 'bash') return;
+    index.position.set(lr, at);
+    if (p.program === null) {
+      index.wild.push(lr);
+      for (const list of index.byProgram.values()) list.push(lr);
+    } else {
+      const list = index.byProgram.get(p.program);
+      if (list) list.push(lr);
+      else index.byProgram.set(p.program, [...index.wild, lr]);
+    }
+  });
+  indexes.set(rules, index);
+  return index;
+}
+
 /**
  * The `Bash(...)` rules of `rules` that could match `cmd`, in their order: those naming one of the command's
  * program names, and those whose first word is a wildcard. Bare tool rules are not included.
  */
-export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand): LiveRule[] {
-  const programs = commandPrograms(cmd);
-  const out: LiveRule[] = [];
-  for (const lr of rules) {
-    const p = lr.parsed;
-    if (p.kind === 'bash' && (p.program === null || programs.includes(p.program))) out.push(lr);
-  }
-  return out;
+export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand): readonly LiveRule[] {
+  const index = programIndex(rules);
+  const lists = commandPrograms(cmd).map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
+  if (lists.length === 0) return index.wild;
+  if (lists.length === 1) return lists[0]!;
+  const merged = [...new Set(lists.flat())];
+  return merged.sort((a, b) => index.position.get(a)! - index.position.get(b)!);
 }

@@ -55,3 +55,15 @@ describe('shellCandidates', () => {
   }
   it('checked a real number of matches (the table is not vacuous)', () => expect(checked).toBeGreaterThan(30));
 });
+
+describe('shellCandidates order', () => {
+  // Mixed programs and wildcards: the index must hand back exactly the brute-force list, in rule order.
+  const lrs: LiveRule[] = [...SPECS, 'git log:*', '* --version', 'rm:*'].map((s, i) => ({ rule: rule(i % 2 ? 'allow' : 'deny', `Bash(${s})`), parsed: parseRulePattern(`Bash(${s})`) }));
+  it.each(COMMANDS)('%j', (command) => {
+    for (const cmd of analyzeShellCommand(command, { cwd: '/ws', home: '/home/u' }).commands) {
+      const names = new Set([cmd.argv[0], cmd.program, ...(cmd.forms ?? []).map((f) => f.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)))].filter((w): w is string => w !== undefined).map((w) => w.slice(w.lastIndexOf('/') + 1)));
+      const brute = lrs.filter((lr) => lr.parsed.kind === 'bash' && (lr.parsed.program === null || names.has(lr.parsed.program)));
+      expect(shellCandidates(lrs, cmd).map((lr) => lr.rule.pattern)).toEqual(brute.map((lr) => lr.rule.pattern));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// The rule book is reused while the same rules array comes back; it must never outlive a change that alters the verdict.
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../../common/domain.js';
+import { ruleBook } from '../../../main/core/policy/rule-match.js';
+import type { WorkspaceState } from '../../../main/core/policy/types.js';
+import { rule } from './fixture.js';
+
+const ws = (cwd: string): WorkspaceState => ({ cwd, home: '/home/u' }) as WorkspaceState;
+const allowed = (rules: Rule[], w: WorkspaceState, now: Date) => ruleBook(rules, w, now).allow.map((lr) => lr.rule.pattern);
+
+describe('ruleBook reuse', () => {
+  it('a rule that expires between two calls is gone from the second book', () => {
+    const rules = [rule('allow', 'Bash(git log:*)', { expires_at: '2026-06-01T00:00:00.000Z' }), rule('allow', 'Bash(ls:*)')];
+    expect(allowed(rules, ws('/ws'), new Date('2026-05-31T23:59:59.000Z'))).toEqual(['Bash(git log:*)', 'Bash(ls:*)']);
+    expect(allowed(rules, ws('/ws'), new Date('2026-06-01T00:00:00.000Z'))).toEqual(['Bash(ls:*)']);
+    // And a clock set back brings it back (the book is valid for a window, not "until later").
+    expect(allowed(rules, ws('/ws'), new Date('2026-05-01T00:00:00.000Z'))).toEqual(['Bash(git log:*)', 'Bash(ls:*)']);
+  });
+
+  it('a rule changed in place (disabled, used up, re-scoped, turned to deny) is seen at once', () => {
+    const r = rule('allow', 'Bash(git log:*)');
+    const rules = [r];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(git log:*)']);
+    r.enabled = false;
+    expect(allowed(rules, ws('/ws'), now)).toEqual([]);
+    r.enabled = true;
+    r.uses_left = 0;
+    expect(allowed(rules, ws('/ws'), now)).toEqual([]);
+    r.uses_left = null;
+    r.scope = '/other';
+    expect(allowed(rules, ws('/ws'), now)).toEqual([]);
+    r.scope = null;
+    r.action = 'deny';
+    expect(allowed(rules, ws('/ws'), now)).toEqual([]);
+    expect(ruleBook(rules, ws('/ws'), now).deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(git log:*)']);
+  });
+
+  it('a scoped rule follows the workspace of each call', () => {
+    const rules = [rule('allow', 'Bash(make:*)', { scope: '/ws' })];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    expect(allowed(rules, ws('/ws/src'), now)).toEqual(['Bash(make:*)']);
+    expect(allowed(rules, ws('/elsewhere'), now)).toEqual([]);
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(make:*)']);
+  });
+
+  it('a rule added to the same array is seen', () => {
+    const rules = [rule('allow', 'Bash(ls:*)')];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(ls:*)']);
+    rules.push(rule('deny', 'Bash(rm:*)'));
+    expect(ruleBook(rules, ws('/ws'), now).deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(rm:*)']);
+  });
+});
