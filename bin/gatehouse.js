@@ -1,8 +1,23 @@
 #!/usr/bin/env node
-// The `gatehouse` CLI entry: dispatches to the compiled CLI without loading anything the subcommand does not need.
-import('../dist/main/core/cli/main.js')
-  .then((m) => m.main(process.argv.slice(2)))
-  .catch((err) => {
-    process.stderr.write(`gatehouse: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  });
+// The `gatehouse` CLI entry. CommonJS (bin/package.json), so `gatehouse hook …`, which runs before every tool call of
+// every agent, loads one bundled file synchronously and never starts the ES module loader; every other subcommand
+// goes through the compiled CLI, loading only what it needs.
+const fail = (err) => {
+  process.stderr.write(`gatehouse: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+};
+
+const argv = process.argv.slice(2);
+if (argv[0] === 'hook') {
+  let hook;
+  try {
+    hook = require('../dist/hook.cjs');
+  } catch (err) {
+    // No bundle (a build in progress?): the hook still has to answer, through the compiled CLI.
+    hook = null;
+  }
+  if (hook) hook.runHook(argv.slice(1)).then((code) => (process.exitCode = code), fail);
+  else import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
+} else {
+  import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
+}

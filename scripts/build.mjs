@@ -22,6 +22,17 @@ if (existsSync('preload/preload.ts')) {
     logLevel: 'warning',
   });
 }
+// `gatehouse hook` runs before every tool call: one CommonJS file starts faster than its ES modules one by one
+// (bin/gatehouse.js loads it). It holds Node built-ins and the thin hook client only.
+await esbuild({
+  entryPoints: ['main/core/cli/hook.ts'],
+  outfile: 'dist/hook.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  logLevel: 'warning',
+});
 if (existsSync('renderer/index.html') && !process.env.GATEHOUSE_SKIP_RENDERER) {
   run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 }

@@ -5,6 +5,7 @@ import { oneLine } from '../agents/hook-agent.js';
 import { HOOK_AGENTS, hookAgent } from '../agents/hook-registry.js';
 import { askGatehouse, DEFAULT_HOOK_TIMEOUT_S } from '../hook-client/client.js';
 import { resolveHome } from '../store/home.js';
+import { readStdin, writeAll } from '../hook-client/stdio.js';
 
 const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
@@ -15,16 +16,16 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
     process.stderr.write(`usage: gatehouse hook <${HOOK_AGENTS.map((a) => a.cli).join('|')}>   (reads one hook event of that agent on stdin)\n`);
     return 1;
   }
-  const stdin = await readStdin();
+  const stdin = await readStdin(MAX_EVENT_BYTES);
   const result = stdin === null
     ? { output: agent.fallback('', 'the hook event on stdin is larger than any real event'), fallback: 'the hook event on stdin is larger than any real event' }
     : await askGatehouse({ stdin, agent, home: resolveHome(env), timeoutMs: hookTimeoutMs(env) });
   // One line on stderr when there is no decision, so a person can tell why the agent asks them itself.
   if (result.fallback !== null) {
     const then = result.output === '' ? 'the agent falls back to its own prompt' : 'denied, because silence would let this agent run it';
-    process.stderr.write(`gatehouse hook: no decision — ${oneLine(result.fallback)}; ${then}\n`);
+    await writeAll(2, `gatehouse hook: no decision — ${oneLine(result.fallback)}; ${then}\n`);
   }
-  if (result.output !== '') await new Promise<void>((resolve) => process.stdout.write(result.output, () => resolve()));
+  if (result.output !== '') await writeAll(1, result.output);
   return 0;
 }
 
@@ -32,18 +33,4 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
 export function hookTimeoutMs(env: NodeJS.ProcessEnv): number {
   const s = Number(env.GATEHOUSE_HOOK_TIMEOUT);
   return (Number.isFinite(s) && s > 0 ? Math.min(s, DEFAULT_HOOK_TIMEOUT_S) : DEFAULT_HOOK_TIMEOUT_S) * 1000;
-}
-
-/** All of stdin as UTF-8, or null when it is larger than any real hook event. */
-function readStdin(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    process.stdin.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_EVENT_BYTES) chunks.push(chunk);
-    });
-    process.stdin.on('end', () => resolve(size > MAX_EVENT_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', () => resolve(null));
-  });
 }

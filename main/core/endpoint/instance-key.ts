@@ -1,8 +1,11 @@
 // Telling the real Gatehouse from an impostor: after a crash, endpoint.json still names a port that any program the
 // agent starts may bind. Each instance makes an Ed25519 key pair in memory at start, publishes only the public key in
 // endpoint.json, and signs every hook answer over a nonce the hook chose; the hook believes only a valid signature.
-// Node built-ins only: the hook client imports the verifying half.
-import { createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+// Node built-ins only: the hook client imports the verifying half, and loads node:crypto (a few ms) only when asked,
+// so it can do that while Gatehouse decides.
+import type { KeyObject } from 'node:crypto';
+
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 /** Header carrying the hook's fresh nonce. */
 export const NONCE_HEADER = 'x-gatehouse-nonce';
@@ -24,6 +27,7 @@ export interface InstanceKey {
 
 /** A fresh key pair for this run. */
 export function createInstanceKey(): InstanceKey {
+  const { generateKeyPairSync, sign } = crypto();
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   return {
     publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
@@ -31,15 +35,28 @@ export function createInstanceKey(): InstanceKey {
   };
 }
 
-/** Whether `signature` is the published key's signature of this answer for this nonce; false for anything malformed. */
-export function verifyAnswer(publicKey: string, nonce: string, body: string, signature: string | undefined): boolean {
-  if (!signature) return false;
+/** Checks one signed answer: whether `signature` is the instance's signature of this body for this nonce. */
+export type AnswerCheck = (nonce: string, body: string, signature: string | undefined) => boolean;
+
+/**
+ * The check for answers signed by the instance whose public key endpoint.json holds (false for anything malformed).
+ * Making it loads node:crypto and parses the key (a few ms): the hook makes it while Gatehouse decides.
+ */
+export function answerVerifier(publicKey: string): AnswerCheck {
+  const { createPublicKey, verify } = crypto();
   let key: KeyObject;
   try {
     key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-    if (key.asymmetricKeyType !== 'ed25519') return false;
-    return verify(null, signedBytes(nonce, body), key, Buffer.from(signature, 'base64'));
   } catch {
-    return false;
+    return () => false;
   }
+  if (key.asymmetricKeyType !== 'ed25519') return () => false;
+  return (nonce, body, signature) => {
+    if (!signature) return false;
+    try {
+      return verify(null, signedBytes(nonce, body), key, Buffer.from(signature, 'base64'));
+    } catch {
+      return false;
+    }
+  };
 }

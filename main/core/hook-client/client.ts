@@ -1,10 +1,10 @@
 // The thin hook client: one agent hook event in, Gatehouse's answer out in that agent's dialect — or its fallback.
 // Node built-ins only (no database, HTTP framework, tree-sitter or policy): it runs on every tool call.
-import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { http1Request, parseHttp1Response } from './http1.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
-import { NONCE_HEADER, SIGNATURE_HEADER, verifyAnswer } from '../endpoint/instance-key.js';
+import { type AnswerCheck, NONCE_HEADER, SIGNATURE_HEADER, answerVerifier } from '../endpoint/instance-key.js';
+import { freshNonce } from './nonce.js';
 import type { HookAgent } from '../agents/hook-agent.js';
 
 /** Default overall limit: just under Claude Code's 600 s hook timeout, so we give up before we are killed. */
@@ -53,10 +53,12 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   if (!endpoint) return fallback(`Gatehouse is not running (no usable endpoint.json in ${input.home}); start it with \`npm start\` or \`gatehouse serve\``);
   const target = loopbackUrl(endpoint.url, `/v1/hooks/${agent.cli}`);
   if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
-  const nonce = randomBytes(24).toString('base64url');
-  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs);
+  const nonce = freshNonce();
+  let check: AnswerCheck | undefined;
+  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs, () => (check = answerVerifier(endpoint.key)));
   if (typeof answer === 'string') return fallback(answer);
-  if (!verifyAnswer(endpoint.key, nonce, answer.body, answer.signature)) {
+  check ??= answerVerifier(endpoint.key);
+  if (!check(nonce, answer.body, answer.signature)) {
     return fallback(`the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`);
   }
   let value: unknown;
@@ -92,9 +94,9 @@ export interface SignedAnswer {
 
 /**
  * POSTs `body` (or GETs when it is null) with a fresh nonce; resolves with the body and signature of a 200 JSON
- * answer, or why there is none.
+ * answer, or why there is none. `whileWaiting` runs once the question is sent, while Gatehouse decides.
  */
-export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number): Promise<SignedAnswer | string> {
+export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number, whileWaiting?: () => void): Promise<SignedAnswer | string> {
   return new Promise((resolve) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -111,6 +113,7 @@ export function send(url: URL, token: string, nonce: string, body: string | null
     const socket = connect({ host: url.hostname, port: Number(url.port || 80) }, () => {
       // write, not end: a half-closed socket reads to the server as an agent that stopped waiting.
       socket.write(http1Request(body === null ? 'GET' : 'POST', url.host, url.pathname + url.search, headers, body));
+      whileWaiting?.();
     });
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -140,10 +143,10 @@ export async function probeInstance(home: string, timeoutMs: number): Promise<st
   if (!endpoint) return `no usable endpoint.json in ${home}: Gatehouse is not running there`;
   const target = loopbackUrl(endpoint.url, '/v1/instance');
   if (!target) return `endpoint.json names ${endpoint.url}, which is not this machine`;
-  const nonce = randomBytes(24).toString('base64url');
+  const nonce = freshNonce();
   const answer = await send(target, endpoint.token, nonce, null, timeoutMs);
   if (typeof answer === 'string') return answer;
-  if (!verifyAnswer(endpoint.key, nonce, answer.body, answer.signature)) {
+  if (!answerVerifier(endpoint.key)(nonce, answer.body, answer.signature)) {
     return `the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`;
   }
   return null;

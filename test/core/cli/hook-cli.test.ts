@@ -111,7 +111,7 @@ describe.skipIf(!BUILT)('against a running Gatehouse', () => {
     expect((await decided).record).toMatchObject({ status: 'cancelled', decision: { reason: 'the agent stopped waiting' } });
   });
 
-  it('loads no database, HTTP framework, tree-sitter or policy module', async () => {
+  it('loads one bundled file and Node built-ins: no database, HTTP framework, tree-sitter or policy module', async () => {
     const dir = tempDir('gatehouse-trace-');
     const trace = join(dir, 'trace.txt');
     try {
@@ -122,11 +122,16 @@ describe.skipIf(!BUILT)('against a running Gatehouse', () => {
       });
       expect(JSON.parse(r.stdout)).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
       const loaded = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
-      expect(loaded.some((u) => u.includes('/hook-client/client.js'))).toBe(true);
+      expect(loaded.some((u) => u.endsWith('/dist/hook.cjs'))).toBe(true);
+      expect(loaded.filter((u) => !u.startsWith('node:') && !/\/(dist\/hook\.cjs|bin\/gatehouse\.js)$/.test(u))).toEqual([]);
       const heavy = loaded.filter((u) =>
         /better-sqlite3|fastify|typebox|tree-sitter|\/core\/policy\/|\/core\/shell\/|\/core\/server\/|\/core\/broker\/|\/store\/store\.js|\/store\/index\.js|\/core\/core\.js/.test(u),
       );
       expect(heavy).toEqual([]);
+      // The bundle inlines what it imports: it may require Node built-ins only, and holds no policy or store code.
+      const bundle = readFileSync(join(process.cwd(), 'dist', 'hook.cjs'), 'utf8');
+      expect([...bundle.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]).filter((m) => !m!.startsWith('node:'))).toEqual([]);
+      expect(bundle).not.toMatch(/core\/(policy|shell|server|broker|store\/store)\//);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
