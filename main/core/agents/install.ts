@@ -1,14 +1,13 @@
 // Install and uninstall one agent's hook: compute every file's new text first (nothing is written when any file
 // cannot be read, parsed or written), then write them; remember what each file was, so uninstall can put it back
 // byte for byte when nothing else changed it since, and otherwise removes only what install added.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { parse as parseToml } from 'smol-toml';
 import { ConfigError, readConfig, removeConfig, writeConfig } from './config-file.js';
 import { parseSettings } from './json-hooks.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import type { AgentEntry } from './registry.js';
+import { loadHomeRecord, saveHomeRecord } from '../store/home-record.js';
 
 /** One file's change. */
 export interface FileChange {
@@ -21,19 +20,10 @@ export interface FileChange {
 /** What install left in each file, keyed by path: GATEHOUSE_HOME/agent-installs.json. */
 type Records = Record<string, { before: string | null; after: string }>;
 
-const recordsPath = (home: string) => join(home, 'agent-installs.json');
+const RECORDS = 'agent-installs.json';
 
 function loadRecords(home: string): Records {
-  try {
-    return JSON.parse(readFileSync(recordsPath(home), 'utf8')) as Records;
-  } catch {
-    return {};
-  }
-}
-
-function saveRecords(home: string, records: Records): void {
-  mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(recordsPath(home), `${JSON.stringify(records, null, 2)}\n`, { mode: 0o600 });
+  return loadHomeRecord<Records>(home, RECORDS) as Records;
 }
 
 /** Throws a ConfigError when the new text would not parse: never write a file the agent cannot read. */
@@ -86,7 +76,7 @@ export function applyChanges(changes: FileChange[], home: string, mode: 'install
     if (mode === 'install' && c.after !== null) records[c.path] = { before: c.before, after: c.after };
     else delete records[c.path];
   }
-  saveRecords(home, records);
+  saveHomeRecord(home, RECORDS, records);
 }
 
 /** A unified diff of the changes, for --dry-run. */

@@ -22,7 +22,7 @@ export function parseSettings(text: string, path: string): Record<string, unknow
 }
 
 /** The file's own indentation, so added lines look like the person's. */
-function formatting(text: string): FormattingOptions {
+export function formatting(text: string): FormattingOptions {
   const m = /\n([ \t]+)"/.exec(text);
   const indent = m?.[1] ?? '  ';
   return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };

@@ -2,6 +2,7 @@
 import type { ImportReport } from '../../../common/api.js';
 import type { Rule, RuleAction, RuleSource } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { InputError, fromStoreError } from './errors.js';
 
 /** Claude Code's permissions shape. */
@@ -15,15 +16,14 @@ const ACTIONS: RuleAction[] = ['deny', 'ask', 'allow'];
 
 /**
  * Reads a Claude Code settings file (`{permissions:{allow,ask,deny}}`) or a bare `{allow,ask,deny}`; entries that
- * are not strings are reported as skipped. Throws InputError when the text is not such a JSON object at all.
+ * are not strings are reported as skipped. Throws InputError when the text is not such a JSON (with comments) object.
  */
 export function parseClaudePermissions(json: string): { entries: Array<{ action: RuleAction; pattern: string }>; skipped: ImportReport['skipped'] } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch (err) {
-    throw new InputError(`not valid JSON: ${(err as Error).message}`);
-  }
+  // Settings files may hold comments and trailing commas (the agents read them so); nothing else is tolerated.
+  const errors: ParseError[] = [];
+  const parsed: unknown = parseJsonc(json, errors, { allowTrailingComma: true });
+  const first = errors[0];
+  if (first) throw new InputError(`not valid JSON: ${printParseErrorCode(first.error)} at line ${json.slice(0, first.offset).split('\n').length}`);
   const root = isObject(parsed) && isObject(parsed['permissions']) ? parsed['permissions'] : parsed;
   if (!isObject(root) || !ACTIONS.some((a) => a in root)) {
     throw new InputError('expected a Claude Code settings object with permissions.allow / ask / deny lists');

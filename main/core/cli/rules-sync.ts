@@ -1,23 +1,79 @@
-// `gatehouse rules sync codex`: Gatehouse's rules as the agent's native policy, in a file marked generated, so the
-// agent does not ask again for what Gatehouse allows and its denies hold even while Gatehouse is down.
+// `gatehouse rules sync <agent> [--user|--project DIR] [--dry-run] [--remove]`: Gatehouse's rules as the agent's
+// native policy, so the agent does not ask again for what Gatehouse allows and its denies hold even while Gatehouse
+// is down. Only rules whose meaning carries over are written; the others are listed with why.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Rule } from '../../../common/domain.js';
-import { readConfig, writeConfig } from '../agents/config-file.js';
-import { GENERATED, toCodexRules } from '../agents/codex/native-policy.js';
+import { ConfigError, readConfig, removeConfig, writeConfig } from '../agents/config-file.js';
+import { diffText } from '../agents/install.js';
+import type { InstallScope } from '../agents/installer.js';
+import { AGENTS, findAgent } from '../agents/registry.js';
+import { resolveHome } from '../store/home.js';
+import { loadHomeRecord, saveHomeRecord } from '../store/home-record.js';
 import { UsageError, type CliIo } from './store-cli.js';
 
-/** Writes the native policy for one agent; lists what was skipped and why. */
+const NAMES = AGENTS.map((a) => a.cli).join('|');
+
+/**
+ * Per file sync wrote, GATEHOUSE_HOME/native-sync.json: the entries it added to a file the person also edits, and the
+ * text before the first sync with the text sync left, so --remove puts the file back byte for byte while nobody
+ * else changed it (otherwise it takes away only its own entries).
+ */
+type Owned = Record<string, { owned: string[]; before: string | null; after: string } | undefined>;
+
+const RECORD = 'native-sync.json';
+
+/** Writes (or with --remove takes away) one agent's native policy; lists what was skipped and why. */
 export function syncRules(io: CliIo, rules: Rule[], argv: string[]): number {
-  if (argv.length !== 1 || argv[0] !== 'codex') throw new UsageError('rules sync supports codex for now (Claude Code: `gatehouse rules export`)');
-  const home = io.env.CODEX_HOME || join(io.env.HOME || homedir(), '.codex');
-  const path = join(home, 'rules', 'gatehouse.rules');
-  const current = readConfig(path, home);
-  // Never overwrite a file the person wrote: only one this command generated.
-  if (current !== null && !current.startsWith(GENERATED)) throw new Error(`${path} was not written by gatehouse rules sync; move it away first`);
-  const { text, written, skipped } = toCodexRules(rules);
-  writeConfig(path, text);
-  io.stdout(`wrote ${written.length} rule${written.length === 1 ? '' : 's'} to ${path}\n`);
-  for (const s of skipped) io.stdout(`skipped ${s.rule.action} ${s.rule.pattern}: ${s.why}\n`);
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { user: { type: 'boolean' }, project: { type: 'string' }, 'dry-run': { type: 'boolean' }, remove: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const agent = positionals.length === 1 ? findAgent(positionals[0]!) : undefined;
+  if (!agent) throw new UsageError(`rules sync needs one agent: ${NAMES}`);
+  if (values.user && values.project !== undefined) throw new UsageError('choose --user or --project, not both');
+  const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
+  const home = resolveHome(io.env);
+  const { path, root } = agent.nativePolicy.target({ scope, env: io.env, userHome: io.env.HOME || homedir(), command: '', state: {} });
+  const owned = loadHomeRecord<Owned>(home, RECORD) as Owned;
+  const before = readConfig(path, root);
+  const record = owned[path];
+  const mine = [...(record?.owned ?? [])];
+  // The file as it was before sync first touched it, known only while nobody has changed it since.
+  const original = record !== undefined && record.after === before ? record.before : before;
+  let after: string | null;
+  let report: string[] = [];
+  const explain = (err: unknown) => (err instanceof ConfigError ? new ConfigError(`${path}: ${err.message}`) : err);
+  try {
+    if (values.remove) {
+      after = before === null ? null : record !== undefined && record.after === before ? record.before : agent.nativePolicy.remove(before, mine);
+      mine.length = 0;
+    } else {
+      const out = agent.nativePolicy.render(rules, before, mine);
+      after = out.text;
+      mine.splice(0, mine.length, ...out.owned);
+      report = [
+        `${values['dry-run'] ? 'would write' : 'wrote'} ${out.written.length} rule${out.written.length === 1 ? '' : 's'} to ${path}`,
+        ...out.skipped.map((s) => `skipped ${s.rule.action} ${s.rule.pattern}: ${s.why}`),
+      ];
+    }
+  } catch (err) {
+    throw explain(err);
+  }
+  if (values['dry-run']) {
+    if (after !== before) io.stdout(diffText([{ path, before, after }]));
+    for (const line of report) io.stdout(`${line}\n`);
+    return 0;
+  }
+  if (after === null) removeConfig(path);
+  else if (after !== before) writeConfig(path, after);
+  if (after === null || values.remove) delete owned[path];
+  else owned[path] = { owned: mine, before: original, after };
+  saveHomeRecord(home, RECORD, owned);
+  if (values.remove) io.stdout(before === null ? `nothing to remove: ${path} does not exist\n` : `removed Gatehouse's rules from ${path}\n`);
+  for (const line of report) io.stdout(`${line}\n`);
   return 0;
 }

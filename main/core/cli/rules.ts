@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Rule, RuleInput } from '../../../common/domain.js';
-import { addRules, exportPermissionLists, parseClaudePermissions } from '../broker/rule-bundles.js';
-import { parseCodexRules } from '../agents/codex/native-policy.js';
+import { addRules, exportPermissionLists } from '../broker/rule-bundles.js';
+import { AGENTS } from '../agents/registry.js';
 import type { OpenStore } from '../store/index.js';
 import { syncRules } from './rules-sync.js';
 import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './store-cli.js';
@@ -13,8 +13,9 @@ const USAGE = `usage:
   gatehouse rules list [--json]
   gatehouse rules add --action allow|ask|deny PATTERN [--scope DIR] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N] [--json]
   gatehouse rules remove|enable|disable ID        (a unique prefix of the id is enough)
-  gatehouse rules import FILE                     (a Claude Code settings.json with a "permissions" block, or a Codex .rules file)
-  gatehouse rules sync codex                      (writes the rules that carry exactly as $CODEX_HOME/rules/gatehouse.rules)
+  gatehouse rules import FILE                     (Claude Code settings.json "permissions", a Gemini policy .toml, or a Codex .rules file)
+  gatehouse rules sync <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--remove]
+                                                  (writes the rules that carry over as the agent's native policy)
   gatehouse rules export                          (prints {"permissions": {"allow": [...], "ask": [...], "deny": [...]}})
 `;
 
@@ -73,15 +74,16 @@ function add(io: CliIo, store: OpenStore, argv: string[]): number {
 function importFile(io: CliIo, store: OpenStore, argv: string[]): number {
   const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
   const file = single(positionals, 'FILE');
-  if (file === undefined) throw new UsageError('import needs the path of a Claude Code settings.json');
+  if (file === undefined) throw new UsageError('import needs the path of a native policy file (Claude Code settings.json, Gemini .toml, Codex .rules)');
   let text: string;
   try {
     text = readFileSync(resolve(file), 'utf8');
   } catch (err) {
     throw new Error(`cannot read ${file}: ${(err as Error).message}`);
   }
-  // A Codex .rules file (prefix_rule lines), else a Claude Code settings.json.
-  const { entries, skipped } = file.endsWith('.rules') ? { entries: parseCodexRules(text), skipped: [] } : parseClaudePermissions(text);
+  const agent = AGENTS.find((a) => a.nativePolicy.recognises(file, text));
+  if (!agent) throw new UsageError(`${file}: not a Claude Code settings.json with permissions, a Gemini policy .toml or a Codex .rules file`);
+  const { entries, skipped } = agent.nativePolicy.parse(text);
   const report = addRules(store, entries, 'import');
   for (const r of report.imported) io.stdout(`imported ${describeRule(r, new Date())}\n`);
   for (const s of [...skipped, ...report.skipped]) io.stdout(`skipped ${s.entry}: ${s.why}\n`);

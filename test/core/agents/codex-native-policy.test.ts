@@ -4,13 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT, runCli } from '../cli/run-cli.js';
-import type { Rule } from '../../../common/domain.js';
+import { rule } from '../policy/fixture.js';
 import { GENERATED, parseCodexRules, toCodexRules } from '../../../main/core/agents/codex/native-policy.js';
 
-const rule = (action: Rule['action'], pattern: string, more: Partial<Rule> = {}): Rule => ({
-  id: pattern, action, pattern, scope: null, enabled: true, expires_at: null, uses_left: null, note: null,
-  created_at: '2026-01-01T00:00:00Z', last_used_at: null, hit_count: 0, source: 'user', ...more,
-});
 
 describe('Codex native policy', () => {
   it('writes plain-word prefixes and skips the rest, each with why', () => {
@@ -38,7 +34,7 @@ describe('Codex native policy', () => {
 
   it('round-trips what it writes', () => {
     const rules = [rule('allow', 'Bash(git status:*)'), rule('deny', 'Bash(rm:*)'), rule('ask', 'Bash(npm run test:*)')];
-    expect(parseCodexRules(toCodexRules(rules).text)).toEqual(rules.map((r) => ({ action: r.action, pattern: r.pattern, source: 'import' })));
+    expect(parseCodexRules(toCodexRules(rules).text)).toEqual(rules.map((r) => ({ action: r.action, pattern: r.pattern })));
   });
 
   it.each(['prefix_rule(pattern=["git", 1])', 'prefix_rule(pattern=["a b"])', 'exec("rm -rf /")', 'prefix_rule(pattern=["x"], decision="yolo")'])('refuses %s', (line) => {
