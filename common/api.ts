@@ -103,6 +103,41 @@ export interface AuditStats {
   median_decision_ms: number | null;
 }
 
+/** One connectable agent as the Agents view shows it: where its hook is, and when it last asked. */
+export interface AgentOverview {
+  /** The name `gatehouse install` takes (claude-code, gemini, codex). */
+  cli: string;
+  title: string;
+  scopes: Array<{
+    /** null: the user's own config; else the project folder. */
+    project: string | null;
+    detected: boolean;
+    /** The files holding Gatehouse's hook (empty: not installed). */
+    installed_in: string[];
+    /** Why the installed hook would not run. */
+    warnings: string[];
+  }>;
+  /** The newest call this agent sent through Gatehouse, or null. */
+  last_seen: { at: string; tool_name: string } | null;
+}
+
+/** Installing or removing one agent's hook from the app. */
+export interface AgentConnectInput {
+  agent: string;
+  action: 'install' | 'uninstall';
+  /** Absolute project folder; omitted for the user's own config. */
+  project?: string;
+  /** Only show what would change. */
+  dry_run?: boolean;
+}
+
+/** What an install or uninstall changed (or, dry, would change). */
+export interface AgentConnectReport {
+  changed: string[];
+  diff: string;
+  warnings: string[];
+}
+
 /** Export formats for the audit log. */
 export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
@@ -136,6 +171,10 @@ export interface GatehouseApi {
   listSessionApprovals(): Promise<Result<SessionApproval[]>>;
   revokeSessionApproval(id: string): Promise<Result<null>>;
 
+  /** Each agent at the user's config and, when given, one project folder. */
+  listAgents(project: string | null): Promise<Result<AgentOverview[]>>;
+  connectAgent(input: AgentConnectInput): Promise<Result<AgentConnectReport>>;
+
   getSettings(): Promise<Result<CoreSettings>>;
   updateSettings(patch: Partial<CoreSettings>): Promise<Result<CoreSettings>>;
 
@@ -155,6 +194,7 @@ export const API_VERBS = [
   'listRules', 'createRule', 'updateRule', 'deleteRule', 'whatIf', 'importClaudeSettings', 'exportRules',
   'listPresets', 'applyPreset',
   'listSessionApprovals', 'revokeSessionApproval',
+  'listAgents', 'connectAgent',
   'getSettings', 'updateSettings',
   'queryAudit', 'getAuditEntry', 'auditStats',
 ] as const satisfies ReadonlyArray<keyof GatehouseApi>;

@@ -8,9 +8,10 @@ export type Route =
   | { view: 'history' }
   | { view: 'rules' }
   | { view: 'sessions' }
+  | { view: 'agents' }
   | { view: 'settings' };
 
-const SIMPLE_VIEWS = ['queue', 'history', 'rules', 'sessions', 'settings'] as const;
+const SIMPLE_VIEWS = ['queue', 'history', 'rules', 'sessions', 'agents', 'settings'] as const;
 
 /** The hash (`#/review/01J…`) that opens a route. */
 export function routeHash(route: Route): string {

@@ -1,8 +1,9 @@
-// The app frame: navigation (Queue, History, Rules, Sessions, Settings), the mode banner, the current view,
+// The app frame: navigation (Queue, History, Rules, Sessions, Agents, Settings), the mode banner, the current view,
 // notices and the decision dialogs. Views come from their own folders; the frame only mounts them.
 import { useEffect, type ReactNode } from 'react';
 import type { Route } from '../common/routes.js';
 import { routeHash } from '../common/routes.js';
+import { AgentsView } from './agents/AgentsView.js';
 import { HistoryView } from './history/HistoryView.js';
 import { useShortcuts } from './keyboard/useShortcuts.js';
 import { QueueView } from './queue/QueueView.js';
@@ -24,6 +25,7 @@ const SECTIONS: Array<{ route: Route; label: string }> = [
   { route: { view: 'history' }, label: 'History' },
   { route: { view: 'rules' }, label: 'Rules' },
   { route: { view: 'sessions' }, label: 'Sessions' },
+  { route: { view: 'agents' }, label: 'Agents' },
   { route: { view: 'settings' }, label: 'Settings' },
 ];
 
@@ -39,6 +41,8 @@ function View({ route }: { route: Route }): ReactNode {
       return <RulesView />;
     case 'sessions':
       return <SessionsView />;
+    case 'agents':
+      return <AgentsView />;
     case 'settings':
       return <SettingsView />;
   }

@@ -4,7 +4,7 @@
 import Type, { type TObject, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ApiVerb } from '../../common/ipc.js';
-import { AuditQuery, DecisionBody, ExportQuery, IdParams, ImportBody, NameParams, RuleBody, RulePatchBody, SettingsPatchBody } from '../core/server/schemas.js';
+import { AgentConnectBody, AgentsQuery, AuditQuery, DecisionBody, ExportQuery, IdParams, ImportBody, NameParams, RuleBody, RulePatchBody, SettingsPatchBody } from '../core/server/schemas.js';
 
 const closed = (schema: TObject) => Type.Object(schema.properties, { additionalProperties: false });
 
@@ -31,6 +31,8 @@ export const VERB_ARGS = {
   applyPreset: args(NameParams.properties.name),
   listSessionApprovals: args(),
   revokeSessionApproval: args(Id),
+  listAgents: args(Type.Union([Type.Null(), AgentsQuery.properties.project])),
+  connectAgent: args(AgentConnectBody),
   getSettings: args(),
   updateSettings: args(closed(SettingsPatchBody)),
   queryAudit: args(Filter),

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, Notification as ElectronNotification, Tray } from 'electron';
+import { findNodeOnPath } from '../core/agents/node-path.js';
 import { createCore } from '../core/core.js';
 import { removeEndpoint, writeEndpoint } from '../core/endpoint/endpoint.js';
 import { startServer } from '../core/server/server.js';
@@ -41,7 +42,7 @@ export interface Shell {
 export async function startShell(opts: ShellOptions): Promise<Shell> {
   const { home, warn, testHooks } = opts;
   const store = openSettingsStore(home);
-  const core = await createCore({ home, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}), logger: warn });
+  const core = await createCore({ home, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}), logger: warn, hookNode: findNodeOnPath(process.env) });
   const cleanups: Array<() => unknown> = [() => core.close()];
   const shutdown = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {

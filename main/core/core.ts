@@ -10,6 +10,9 @@ import { Metrics } from './broker/metrics.js';
 import { agentOutcome, type AgentOutcome } from './broker/outcome.js';
 import type { SubmitInput } from './broker/submit-input.js';
 import { createPolicyPorts } from './broker/policy-ports.js';
+import { AgentConnections } from './broker/agent-connections.js';
+import { InputError } from './broker/errors.js';
+import { hookCommand } from './agents/installer.js';
 import { readEndpoint } from './endpoint/endpoint.js';
 import { acquireInstanceLock, dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
 
@@ -37,6 +40,10 @@ export interface CoreOptions {
   now?: () => Date;
   /** Where to report problems that have no caller to return them to. */
   logger?: (message: string) => void;
+  /** The environment that says where agents keep their configs (default: this process's). */
+  agentEnv?: NodeJS.ProcessEnv;
+  /** The Node.js binary hook commands run with (default: this process's node; the Electron app finds one). */
+  hookNode?: string | null;
 }
 
 /** A running core. */
@@ -98,7 +105,18 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     metrics,
     now,
   });
-  const approver = new ApproverService(broker, store, events, ports, now, (next) => {
+  const agents = new AgentConnections(
+    {
+      home: opts.home,
+      env: opts.agentEnv ?? process.env,
+      hookCommand: (cli) => {
+        if (opts.hookNode === null) throw new InputError('no Node.js 22 found on PATH to run the hook; install it, or run `gatehouse install` in a terminal');
+        return hookCommand(cli, opts.hookNode);
+      },
+    },
+    store,
+  );
+  const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
     settings = next;
   });
   let closed = false;

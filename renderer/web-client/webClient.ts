@@ -70,6 +70,9 @@ export function createWebClient(base = ''): GatehouseApi {
       return result.ok ? { ok: true, value: null } : result;
     },
 
+    listAgents: (project) => list(`${base}/v1/agents${project === null ? '' : `?project=${enc(project)}`}`, 'agents'),
+    connectAgent: (input) => call('POST', `${base}/v1/agents/connect`, input),
+
     getSettings: () => call('GET', `${base}/v1/settings`),
     updateSettings: (patch) => call('PATCH', `${base}/v1/settings`, patch),
 

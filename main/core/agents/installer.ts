@@ -70,9 +70,9 @@ export function gatehouseBin(): string {
   throw new Error('cannot find bin/gatehouse.js beside this Gatehouse');
 }
 
-/** The hook command for an agent: this node and this Gatehouse, so it works without `npm link`. */
-export function hookCommand(cli: string): string {
-  return `${shellWord(process.execPath)} ${shellWord(gatehouseBin())} hook ${cli}`;
+/** The hook command for an agent: this node (or `node`, a Node.js binary) and this Gatehouse, so it works without `npm link`. */
+export function hookCommand(cli: string, node: string = process.execPath): string {
+  return `${shellWord(node)} ${shellWord(gatehouseBin())} hook ${cli}`;
 }
 
 /** Recognises Gatehouse's hook entry for `cli` (command or http), whoever wrote it. */

@@ -1,7 +1,7 @@
 // The person's side of the core: every GatehouseApi verb (except subscribe/exportAudit) as a plain async method
 // that throws typed errors. The HTTP routes map them to status codes; the Electron IPC maps them to {ok:false,error}.
 // Free of electron and fastify, so both hosts can use it.
-import type { DecisionInput, ImportReport, Preset, Review, RuleSuggestion, WhatIfReport, AuditStats } from '../../../common/api.js';
+import type { AgentConnectInput, AgentConnectReport, AgentOverview, DecisionInput, ImportReport, Preset, Review, RuleSuggestion, WhatIfReport, AuditStats } from '../../../common/api.js';
 import type {
   AuditEntry,
   AuditFilter,
@@ -21,6 +21,7 @@ import { InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
 import { addRules, exportPermissionLists, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
 import { whatIf, type WhatIfDeps } from './what-if.js';
+import type { AgentConnections } from './agent-connections.js';
 
 /** What the service needs from the policy and review layers (wired by createCore). */
 export interface ApproverPorts {
@@ -31,6 +32,8 @@ export interface ApproverPorts {
   /** The session grant the person chose for a request (default: this exact call); InputError when it does not fit or cover it. */
   grantFor(request: ToolRequest, input: GrantInput | undefined): Promise<ResolvedGrant>;
   whatIf: Omit<WhatIfDeps, 'store'>;
+  /** The Agents view: hooks per agent, installing and removing them. */
+  agents: Pick<AgentConnections, 'list' | 'connect'>;
 }
 
 /** Implements the approver verbs over the broker and the store. */
@@ -156,6 +159,16 @@ export class ApproverService {
   }
 
   /** Current settings. */
+  /** Each agent's hook at the user's config and, when given, one project; and its last call. */
+  async listAgents(project: string | null): Promise<AgentOverview[]> {
+    return this.ports.agents.list(project);
+  }
+
+  /** Installs or removes one agent's hook (dry: only the diff). 404 unknown agent, 400 bad folder, 409 config it cannot edit. */
+  async connectAgent(input: AgentConnectInput): Promise<AgentConnectReport> {
+    return this.ports.agents.connect(input);
+  }
+
   async getSettings(): Promise<CoreSettings> {
     return viaStore(() => this.store.getSettings());
   }

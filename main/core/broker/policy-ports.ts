@@ -26,7 +26,7 @@ function commandPrefix(pattern: string, analysis: ShellAnalysis | undefined): st
 }
 
 /** Everything the core needs from the policy side. */
-export interface PolicyPorts extends ApproverPorts {
+export interface PolicyPorts extends Omit<ApproverPorts, 'agents'> {
   evaluate(request: ToolRequest, store: Store, settings: CoreSettings): Promise<Verdict>;
 }
 

@@ -3,9 +3,8 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../agents/config-file.js';
-import { applyChanges, diffText, planInstall, planUninstall } from '../agents/install.js';
-import { hookCommand, isGatehouseHook, type InstallContext, type InstallScope } from '../agents/installer.js';
+import { hookCommand, type InstallContext, type InstallScope } from '../agents/installer.js';
+import { connectAgent, scopeStatus } from '../agents/overview.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { resolveHome } from '../store/home.js';
@@ -44,31 +43,17 @@ export async function runInstall(mode: 'install' | 'uninstall', argv: string[], 
       ctx.http = { url: new URL(`/v1/hooks/${agent.cli}`, endpoint.url).toString(), token: endpoint.token };
       io.stderr(HTTP_RISK);
     }
-    const changes = mode === 'install' ? planInstall(agent, ctx) : planUninstall(agent, ctx, home);
+    const outcome = connectAgent(agent, ctx, home, mode, values['dry-run'] === true);
     if (values['dry-run']) {
-      io.stdout(diffText(changes));
+      io.stdout(outcome.diff);
       return 0;
     }
-    applyChanges(changes, home, mode);
     const verb = mode === 'install' ? 'installed for' : 'removed from';
-    if (changes.length === 0) io.stdout(`${agent.title}: nothing to change (${mode === 'install' ? 'already installed' : 'not installed'})\n`);
-    else io.stdout(`${agent.title}: Gatehouse's hook ${verb} ${scope.kind === 'project' ? scope.dir : 'this user'}; changed ${changes.map((c) => c.path).join(', ')}\n`);
-    if (mode === 'install') for (const w of agent.installer.warnings(ctx, texts(agent, ctx))) io.stdout(`warning: ${w.why}\n`);
+    if (outcome.changed.length === 0) io.stdout(`${agent.title}: nothing to change (${mode === 'install' ? 'already installed' : 'not installed'})\n`);
+    else io.stdout(`${agent.title}: Gatehouse's hook ${verb} ${scope.kind === 'project' ? scope.dir : 'this user'}; changed ${outcome.changed.join(', ')}\n`);
+    for (const w of outcome.warnings) io.stdout(`warning: ${w}\n`);
     return 0;
   });
-}
-
-/** Each edit file's current text (null when missing or unreadable). */
-function texts(agent: (typeof AGENTS)[number], ctx: InstallContext): Map<string, string | null> {
-  const map = new Map<string, string | null>();
-  for (const e of agent.installer.edits(ctx)) {
-    try {
-      map.set(e.path, readConfig(e.path, e.root));
-    } catch {
-      map.set(e.path, null);
-    }
-  }
-  return map;
 }
 
 /** `gatehouse status`: per agent, detected, installed where, and why an installed hook would not run. */
@@ -80,19 +65,15 @@ export async function runStatus(argv: string[], io: CliIo): Promise<number> {
     io.stdout(endpoint ? `Gatehouse: running at ${endpoint.url}\n` : 'Gatehouse: not running (hooks fall back: see `gatehouse doctor`)\n');
     let problems = 0;
     for (const agent of AGENTS) {
-      const ours = isGatehouseHook(agent.cli);
       for (const scope of scopes) {
-        const ctx = context(scope, io);
-        const files = texts(agent, ctx);
-        const installed = [...files].filter(([, t]) => t !== null && (ours({ command: t }) || t.includes(`/v1/hooks/${agent.cli}"`)));
+        const { detected, installedIn, warnings } = scopeStatus(agent, context(scope, io));
         const where = scope.kind === 'user' ? 'user' : `project ${scope.dir}`;
-        if (installed.length === 0) {
-          io.stdout(`${agent.title} (${where}): ${agent.installer.detected(ctx) ? 'detected, hook not installed' : 'not detected'} — \`gatehouse install ${agent.cli}${scope.kind === 'project' ? ` --project ${scope.dir}` : ''}\`\n`);
+        if (installedIn.length === 0) {
+          io.stdout(`${agent.title} (${where}): ${detected ? 'detected, hook not installed' : 'not detected'} — \`gatehouse install ${agent.cli}${scope.kind === 'project' ? ` --project ${scope.dir}` : ''}\`\n`);
           continue;
         }
-        const warnings = agent.installer.warnings(ctx, files);
         problems += warnings.length;
-        io.stdout(`${agent.title} (${where}): hook installed in ${installed.map(([p]) => p).join(', ')}${warnings.length ? '' : '; it runs'}\n`);
+        io.stdout(`${agent.title} (${where}): hook installed in ${installedIn.join(', ')}${warnings.length ? '' : '; it runs'}\n`);
         for (const w of warnings) io.stdout(`  would not run: ${w.why}\n`);
       }
     }

@@ -129,3 +129,17 @@ export const LoginQuery = Type.Object({ code: Type.String({ minLength: 1, maxLen
 
 /** POST /v1/login: the one-time code of a sign-in link. */
 export const LoginBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });
+
+/** GET /v1/agents: one project folder to look at besides the user's config. */
+export const AgentsQuery = Type.Object({ project: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) });
+
+/** POST /v1/agents/connect: install or remove one agent's hook. */
+export const AgentConnectBody = Type.Object(
+  {
+    agent: Type.String({ pattern: '^[a-z0-9-]{1,64}$' }),
+    action: Type.Union([Type.Literal('install'), Type.Literal('uninstall')]),
+    project: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
+    dry_run: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);

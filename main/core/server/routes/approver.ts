@@ -3,6 +3,8 @@
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
 import {
+  AgentConnectBody,
+  AgentsQuery,
   DecisionBody,
   IdParams,
   ImportBody,
@@ -47,6 +49,9 @@ export function registerApproverRoutes(app: App, core: Core): void {
     await svc.revokeSessionApproval(req.params.id);
     return reply.code(204).send();
   });
+
+  app.get('/v1/agents', { config: P, schema: { querystring: AgentsQuery } }, async (req) => svc.listAgents(req.query.project ?? null));
+  app.post('/v1/agents/connect', { config: P, schema: { body: AgentConnectBody } }, async (req) => svc.connectAgent(req.body));
 
   app.get('/v1/settings', { config: P }, async () => svc.getSettings());
   app.patch('/v1/settings', { config: P, schema: { body: SettingsPatchBody } }, async (req) => svc.updateSettings(req.body));

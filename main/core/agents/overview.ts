@@ -1,0 +1,52 @@
+// Where each agent stands, and connecting it: what `gatehouse status`/`install` print and the Agents view shows.
+import { readConfig } from './config-file.js';
+import { applyChanges, diffText, planInstall, planUninstall } from './install.js';
+import { isGatehouseHook, type HookWarning, type InstallContext } from './installer.js';
+import type { AgentEntry } from './registry.js';
+
+/** One agent at one scope. */
+export interface ScopeStatus {
+  /** The agent's folder for this scope exists. */
+  detected: boolean;
+  /** The files that hold Gatehouse's hook (empty: not installed). */
+  installedIn: string[];
+  /** Why the installed hook would not run (untrusted, shadowed). */
+  warnings: HookWarning[];
+}
+
+/** Each edit file's current text (null when missing or unreadable). */
+export function configTexts(agent: AgentEntry, ctx: InstallContext): Map<string, string | null> {
+  const map = new Map<string, string | null>();
+  for (const e of agent.installer.edits(ctx)) {
+    try {
+      map.set(e.path, readConfig(e.path, e.root));
+    } catch {
+      map.set(e.path, null);
+    }
+  }
+  return map;
+}
+
+/** Whether the agent is here, where its hook is, and whether that hook would run. */
+export function scopeStatus(agent: AgentEntry, ctx: InstallContext): ScopeStatus {
+  const ours = isGatehouseHook(agent.cli);
+  const files = configTexts(agent, ctx);
+  const installedIn = [...files].filter(([, t]) => t !== null && (ours({ command: t }) || t.includes(`/v1/hooks/${agent.cli}"`))).map(([p]) => p);
+  return { detected: agent.installer.detected(ctx), installedIn, warnings: installedIn.length > 0 ? agent.installer.warnings(ctx, files) : [] };
+}
+
+/** What one install or uninstall did (or, dry, would do). */
+export interface ConnectOutcome {
+  changed: string[];
+  diff: string;
+  warnings: string[];
+}
+
+/** Installs or removes the agent's hook (ctx.command set for install); nothing is written when dry or any file fails. */
+export function connectAgent(agent: AgentEntry, ctx: InstallContext, home: string, mode: 'install' | 'uninstall', dry: boolean): ConnectOutcome {
+  const changes = mode === 'install' ? planInstall(agent, ctx) : planUninstall(agent, ctx, home);
+  const diff = diffText(changes);
+  if (!dry) applyChanges(changes, home, mode);
+  const warnings = mode === 'install' ? agent.installer.warnings(ctx, configTexts(agent, ctx)).map((w) => w.why) : [];
+  return { changed: changes.map((c) => c.path), diff, warnings };
+}
