@@ -4,6 +4,7 @@ import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
+import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 
@@ -114,6 +115,8 @@ export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPat
   const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
+    // `find -files0-from F` prints (or echoes in errors) each line of F.
+    if (cmd.argv[0] === 'find') for (const f of findReadPaths(cmd.argv, true)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(f, base, home));
     if (!showsContents(cmd.argv[0] ?? '') && !feedsReader) continue;
     for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }

@@ -16,6 +16,7 @@ import { unvouched } from './closed-world.js';
 import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
+import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { type RequestView, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -132,18 +133,21 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
+    // `find -files0-from F` prints each name F holds (or echoes it in an error): F's contents come out.
+    const contentOps = cmd.argv[0] === 'find' ? findReadPaths(cmd.argv, true) : [];
     // From every directory the command may run in (an earlier cd may have failed).
     for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of commandReadOperands(cmd)) {
+      const shows = contents || contentOps.includes(op);
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
       for (const ref of view.shellRefs) {
         if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory".
-        if (contents && ref.facts.folder && !folders) continue;
+        if (shows && ref.facts.folder && !folders) continue;
         const tier = readTier(ref.facts, realCwd);
         // `ls build`, `cd .git` show names only: for them just the workspace boundary counts.
-        if (tier.allowed || (!contents && ref.facts.insideWorkspace)) continue;
+        if (tier.allowed || (!shows && ref.facts.insideWorkspace)) continue;
         bad = true;
         why.push(`built-in: ${cmd.argv[0]} reads ${op === ref.path || opened.size === 1 ? op : `${op} → ${ref.path}`}: ${tier.reason}`);
       }

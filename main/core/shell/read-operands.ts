@@ -1,4 +1,5 @@
 // The paths a reading program opens, so a prefix rule (`Bash(cat:*)`) is not a pass to read outside the workspace.
+import { findReadPaths } from './checks/find-primaries.js';
 import { tarReadOperands } from './checks/tar.js';
 import { specReading } from './specs/index.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
@@ -177,6 +178,7 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   if (prog === 'git') named = gitNoIndexOperands(args);
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
+  else if (prog === 'find') named = [...fileOperands(prog, args), ...findReadPaths(cmd.argv)];
   else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
   // `grep -r PATTERN` with no file searches the folder it runs in.
   if (named.length === 0 && /^(grep|egrep|fgrep)$/.test(prog) && readsFolders(cmd.argv)) named = ['.'];
