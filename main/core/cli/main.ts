@@ -13,8 +13,8 @@ const USAGE = `usage: gatehouse <command> [options]
                                      manage rules in GATEHOUSE_HOME's database
   audit query|export|verify ...      read, export or verify the audit log
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
-  mcp-proxy --name NAME -- CMD [ARGS…]
-                                     run an MCP server (stdio) behind Gatehouse
+  mcp-proxy --name NAME (-- CMD [ARGS…] | --url URL)
+                                     run an MCP server (stdio, or Streamable HTTP) behind Gatehouse
 
 GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
 `;

@@ -1,25 +1,47 @@
-// `gatehouse mcp-proxy --name NAME -- CMD [ARGS…]`: runs an MCP server behind the gate (main/core/mcp/proxy.ts).
-import { startProxy } from '../mcp/proxy.js';
+// `gatehouse mcp-proxy --name NAME (--url URL | -- CMD [ARGS…])`: runs an MCP server behind the gate
+// (main/core/mcp/proxy.ts).
+import { parseArgs } from 'node:util';
+import { startProxy, type ProxyOptions } from '../mcp/proxy.js';
 import { resolveHome } from '../store/home.js';
 
-const USAGE = 'usage: gatehouse mcp-proxy --name NAME -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse)';
+const USAGE = 'usage: gatehouse mcp-proxy --name NAME -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse)\n       gatehouse mcp-proxy --name NAME --url URL        (an MCP server over Streamable HTTP)';
+
+/** The upstream from the command line, or why it is not one. */
+function upstreamOf(url: string | undefined, rest: string[]): ProxyOptions['upstream'] | string {
+  if (url !== undefined && rest.length > 0) return 'give --url or a command after --, not both';
+  if (url === undefined) return rest.length > 0 ? { command: rest[0]!, args: rest.slice(1) } : 'the server command goes after -- (or give --url URL)';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `--url ${JSON.stringify(url)} is not a URL`;
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? { url: parsed } : `--url must be http or https, not ${parsed.protocol}`;
+}
 
 /** Parses the command line, runs the proxy until either side closes; returns the exit code. */
 export async function runMcpProxy(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const split = argv.indexOf('--');
-  const own = split === -1 ? argv : argv.slice(0, split);
-  const [command, ...args] = split === -1 ? [] : argv.slice(split + 1);
-  const name = own[0] === '--name' ? own[1] : undefined;
-  if (!name || own.length !== 2 || !command) {
-    process.stderr.write(`gatehouse mcp-proxy: ${!name ? '--name NAME is required' : !command ? 'the server command goes after --' : `unexpected ${own.slice(2).join(' ')}`}\n${USAGE}\n`);
+  const fail = (why: string) => {
+    process.stderr.write(`gatehouse mcp-proxy: ${why}\n${USAGE}\n`);
     return 2;
+  };
+  let values: { name?: string; url?: string };
+  try {
+    ({ values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: { name: { type: 'string' }, url: { type: 'string' } }, strict: true }));
+  } catch (err) {
+    return fail((err as Error).message);
   }
+  const name = values.name;
+  if (!name) return fail('--name NAME is required');
+  const upstream = upstreamOf(values.url, split === -1 ? [] : argv.slice(split + 1));
+  if (typeof upstream === 'string') return fail(upstream);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     process.stderr.write(`gatehouse mcp-proxy: --name must be letters, digits, _ or - (it becomes mcp__${name}__TOOL in rules)\n`);
     return 2;
   }
   try {
-    const proxy = await startProxy({ name, command, args, home: resolveHome(env) });
+    const proxy = await startProxy({ name, upstream, home: resolveHome(env) });
     await proxy.closed;
     return 0;
   } catch (err) {

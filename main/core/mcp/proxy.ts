@@ -1,9 +1,10 @@
 // `gatehouse mcp-proxy`: an MCP server put behind the gate. Towards the agent it is an MCP server (stdio); towards
-// the real server it is an MCP client. tools/list hides what deny rules refuse whole; tools/call is decided by
+// the real server it is an MCP client (stdio to a child process, or Streamable HTTP to a URL). tools/list hides what deny rules refuse whole; tools/call is decided by
 // Gatehouse as `mcp__NAME__TOOL` (the person reviews the tool's description, schema and annotations — annotations are
 // the server's claims and never allow anything); everything else passes through unchanged.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -22,9 +23,8 @@ const RULES_POLL_MS = 5_000;
 export interface ProxyOptions {
   /** The server's name in rules: `mcp__NAME__TOOL`. */
   name: string;
-  /** The real server, started as a child process speaking MCP on stdio. */
-  command: string;
-  args: string[];
+  /** The real server: a child process speaking MCP on stdio, or a Streamable HTTP endpoint. */
+  upstream: { command: string; args: string[] } | { url: URL };
   /** GATEHOUSE_HOME, where endpoint.json names the running Gatehouse. */
   home: string;
   /** Towards the agent (default: this process's stdio). */
@@ -44,7 +44,10 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     { name: 'gatehouse-mcp-proxy', version: '0.1.0' },
     { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } },
   );
-  await upstream.connect(new StdioClientTransport({ command: opts.command, args: opts.args, stderr: 'inherit' }));
+  const transport = 'url' in opts.upstream
+    ? new StreamableHTTPClientTransport(opts.upstream.url)
+    : new StdioClientTransport({ command: opts.upstream.command, args: opts.upstream.args, stderr: 'inherit' });
+  await upstream.connect(transport);
 
   const server = new Server(
     { name: `gatehouse:${opts.name}`, version: '0.1.0' },
