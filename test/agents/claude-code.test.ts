@@ -1,9 +1,13 @@
 // Claude Code 2.1.331, headless (`claude -p`), against the scripted Anthropic model, through Gatehouse's hook.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { anthropic } from './model/anthropic.js';
-import { agentBin, cleanEnv } from './support/agents.js';
+import { agentBin, cleanEnv, runAgent } from './support/agents.js';
+import { BIN } from '../core/cli/run-cli.js';
+
+const FILESYSTEM = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
 import { describeAgent } from './support/scenarios.js';
 
 describeAgent(
@@ -28,6 +32,33 @@ describeAgent(
       await s.g().approver('POST', `/v1/requests/${pending.request.id}/decision`, { approved: true, updated_args: { file_path: path, content: 'from the person\n' } });
       const r = await running;
       expect(readFileSync(path, 'utf8'), r.stdout + r.stderr).toBe('from the person\n');
+    });
+
+    it('calls an MCP tool through gatehouse mcp-proxy: allowed by rule it runs, the proxy asked Gatehouse too, a denied tool is never offered', async () => {
+      const config = join(s.dirs.root, 'mcp.json');
+      const proxy = { command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--', process.execPath, FILESYSTEM, s.dirs.ws], env: { GATEHOUSE_HOME: s.dirs.gatehouseHome } };
+      writeFileSync(config, JSON.stringify({ mcpServers: { fs: proxy } }));
+      await s.g().approver('POST', '/v1/rules', { action: 'allow', pattern: 'mcp__fs__write_file' });
+      const path = join(s.dirs.ws, 'via-mcp.txt');
+      s.model.script({ name: 'mcp__fs__write_file', input: { path, content: 'through the proxy\n' } });
+      // MCP tools offered up front, not behind Claude Code's tool search (the scripted model does not search).
+      const env = { ...s.env, ENABLE_TOOL_SEARCH: 'false' };
+      const r = await runAgent(agentBin('claude')!, ['-p', 'do the task', '--output-format', 'json', '--mcp-config', config, '--strict-mcp-config'], { cwd: s.dirs.ws, env });
+      expect(existsSync(path), r.stdout + r.stderr + s.model.seen.join('\n')).toBe(true);
+      expect(readFileSync(path, 'utf8')).toBe('through the proxy\n');
+      // Claude Code's hook asked first (agent claude-code), then the proxy asked before the server got the call (agent mcp).
+      const entries = ((await s.g().approver('GET', '/v1/audit?tool_name=mcp__fs__write_file')).json as { entries: Array<{ agent: string; decided_by: string }> }).entries;
+      expect(entries.map((e) => e.agent).sort()).toEqual(['claude-code', 'mcp']);
+      expect(entries.every((e) => e.decided_by === 'rule')).toBe(true);
+      // A deny rule: the tool is hidden from the model's list and refused; nothing is written.
+      await s.g().approver('POST', '/v1/rules', { action: 'deny', pattern: 'mcp__fs__create_directory', note: 'no new folders' });
+      const dir = join(s.dirs.ws, 'not-made');
+      s.model.script({ name: 'mcp__fs__create_directory', input: { path: dir } });
+      const denied = await runAgent(agentBin('claude')!, ['-p', 'do the task', '--output-format', 'json', '--mcp-config', config, '--strict-mcp-config'], { cwd: s.dirs.ws, env });
+      expect(existsSync(dir), denied.stdout + denied.stderr).toBe(false);
+      const offered = s.model.seen.filter((l) => l.startsWith('tools: ')).at(-1) ?? '';
+      expect(offered).toContain('mcp__fs__write_file');
+      expect(offered).not.toContain('mcp__fs__create_directory');
     });
 
     it('"always" becomes a rule the next identical call meets without asking', async () => {

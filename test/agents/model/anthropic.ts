@@ -35,6 +35,7 @@ export const anthropic: ProviderHandler = (req, body, res, state) => {
   const messages = b.messages ?? [];
   const results = lastToolResults(messages);
   if (results) state.toolResults.push(...results);
+  state.seen.push(`tools: ${(b.tools ?? []).map((t) => t.name).join(' ')}`);
   const offersTool = state.call !== null && (b.tools ?? []).some((t) => t.name === state.call?.name);
   const useTool = !results && offersTool && state.call !== null;
   const content = useTool
