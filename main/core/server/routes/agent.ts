@@ -1,5 +1,5 @@
 // Agent routes (agent token): submit a tool call and wait, read one request, and one hook endpoint per agent.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestRecord } from '../../../../common/domain.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
@@ -23,6 +23,17 @@ function agentView(record: RequestRecord) {
   };
 }
 
+/**
+ * Sends `value` as JSON, signed over the caller's nonce when it sent one: hooks and the TypeScript client believe
+ * only answers this instance signed, so a program that takes the port after a crash cannot approve anything.
+ */
+function sendSigned(req: FastifyRequest, reply: FastifyReply, key: InstanceKey, value: unknown): FastifyReply {
+  const body = JSON.stringify(value);
+  const nonce = req.headers[NONCE_HEADER];
+  if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
 /** Aborts when the client hangs up before the answer is written (the agent stopped waiting). */
 function hangupSignal(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();
@@ -37,7 +48,7 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
   app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
     const record = await core.submit(req.body, { wait, signal: hangupSignal(reply) });
-    return agentView(record);
+    return sendSigned(req, reply, key, agentView(record));
   });
 
   // The approver (web UI) gets the whole record, as listPending does; an agent gets only its answer.
@@ -46,21 +57,18 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
     let record = core.getRequest(req.params.id);
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
     if (record.status === 'pending' && wait > 0) record = await core.waitFor(record.request.id, wait, hangupSignal(reply));
-    return req.caller === 'approver' ? record : agentView(record);
+    return sendSigned(req, reply, key, req.caller === 'approver' ? record : agentView(record));
   });
 
   // An agent may take back what it asked (an MCP call cancelled while held): it can only end a request, never approve one.
-  app.post('/v1/requests/:id/withdraw', { config: { access: 'A' }, schema: { params: IdParams } }, async (req) => {
+  app.post('/v1/requests/:id/withdraw', { config: { access: 'A' }, schema: { params: IdParams } }, async (req, reply) => {
     core.cancel(req.params.id, 'the agent withdrew the call');
-    return agentView(core.getRequest(req.params.id));
+    return sendSigned(req, reply, key, agentView(core.getRequest(req.params.id)));
   });
 
   // Lets a hook (or `gatehouse doctor`) check that this is the instance named in endpoint.json, without a request.
   app.get('/v1/instance', { config: { access: 'A' } }, async (req, reply) => {
-    const body = JSON.stringify({ ok: true, pid: process.pid });
-    const nonce = req.headers[NONCE_HEADER];
-    if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendSigned(req, reply, key, { ok: true, pid: process.pid });
   });
 
   for (const agent of HOOK_TRANSLATORS) {
@@ -80,10 +88,10 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
         }
       }
       // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
-      const body = JSON.stringify(agent.answer(event, record, core.outcome(record)));
-      const nonce = req.headers[NONCE_HEADER];
-      if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
-      return reply.type('application/json; charset=utf-8').send(body);
+      return sendSigned(req, reply, key, agent.answer(event, record, core.outcome(record)));
     });
   }
 }
+
+/** The answer of the agent routes (POST /v1/requests, GET /v1/requests/:id), as clients type it. */
+export type AgentAnswer = ReturnType<typeof agentView>;
