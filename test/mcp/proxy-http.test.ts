@@ -2,16 +2,15 @@
 // behind the proxy, driven by the SDK's client over stdio against a real Gatehouse: hidden, decided, held, and a
 // server that goes away fails the call instead of hanging it.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RequestRecord } from '../../common/domain.js';
 import { writeEndpoint } from '../../main/core/endpoint/endpoint.js';
-import { BIN, BUILT, runCli } from '../core/cli/run-cli.js';
+import { BUILT, runCli } from '../core/cli/run-cli.js';
+import { pendingOne, proxyClient, resultText } from './support.js';
 import { startGatehouse, type TestGatehouse } from '../core/server/helpers.js';
 
 let g: TestGatehouse;
@@ -56,22 +55,10 @@ afterEach(async () => {
 });
 
 async function proxied(): Promise<Client> {
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'notes', '--url', url], env: { ...process.env, GATEHOUSE_HOME: g.home } as Record<string, string>, stderr: 'ignore' }));
+  const client = await proxyClient(g.home, ['--name', 'notes', '--url', url]);
   clients.push(client);
   return client;
 }
-
-async function pendingOne(): Promise<RequestRecord> {
-  for (let i = 0; i < 200; i++) {
-    const list = (await g.approver('GET', '/v1/requests?status=pending')).json as RequestRecord[];
-    if (list.length > 0) return list[0]!;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('no request became pending');
-}
-
-const text = (result: unknown): string => ((result as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 describe.skipIf(!BUILT)('gatehouse mcp-proxy --url (Streamable HTTP upstream)', () => {
   it('hides a denied tool, answers an allowed one, holds the rest for the person', async () => {
@@ -79,7 +66,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy --url (Streamable HTTP upstream)', 
     await g.approver('POST', '/v1/rules', { action: 'deny', pattern: 'mcp__notes__wipe' });
     const client = await proxied();
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['echo']);
-    expect(text(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('echo: hi');
+    expect(resultText(await client.callTool({ name: 'echo', arguments: { text: 'hi' } }))).toBe('echo: hi');
     const refused = await client.callTool({ name: 'wipe', arguments: { id: 'n1' } });
     expect(refused.isError).toBe(true);
     expect(wiped).toEqual([]);
@@ -89,14 +76,14 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy --url (Streamable HTTP upstream)', 
     const client = await proxied();
     await client.listTools();
     const call = client.callTool({ name: 'wipe', arguments: { id: 'n1' } });
-    const held = await pendingOne();
+    const held = await pendingOne(g);
     expect(held.request).toMatchObject({ tool_name: 'mcp__notes__wipe', agent: 'mcp' });
     await g.approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true, updated_args: { id: 'n2' } });
-    expect(text(await call)).toBe('wiped n2');
+    expect(resultText(await call)).toBe('wiped n2');
     const denied = client.callTool({ name: 'wipe', arguments: { id: 'n3' } });
-    const second = await pendingOne();
+    const second = await pendingOne(g);
     await g.approver('POST', `/v1/requests/${second.request.id}/decision`, { approved: false, reason: 'not that one' });
-    expect(text(await denied)).toContain('not that one');
+    expect(resultText(await denied)).toContain('not that one');
     expect(wiped).toEqual(['n2']);
   });
 

@@ -1,7 +1,6 @@
 // The real @modelcontextprotocol/server-filesystem and server-everything behind `gatehouse mcp-proxy`, driven by the
 // SDK's own client over stdio, against a real Gatehouse: what deny rules hide, what is decided, what passes through.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../../common/domain.js';
 import { writeEndpoint } from '../../main/core/endpoint/endpoint.js';
 import { startGatehouse, tempDir, type TestGatehouse } from '../core/server/helpers.js';
-import { BIN, BUILT } from '../core/cli/run-cli.js';
+import { BUILT } from '../core/cli/run-cli.js';
+import { pendingOne, proxyClient, resultText } from './support.js';
 
 const require = createRequire(import.meta.url);
 const serverEntry = (pkg: string): string => join(dirname(require.resolve(`${pkg}/package.json`)), 'dist', 'index.js');
@@ -33,23 +33,10 @@ afterEach(async () => {
 
 /** The SDK client connected to `gatehouse mcp-proxy --name NAME -- node ENTRY ARGS`. */
 async function proxied(name: string, entry: string, args: string[] = []): Promise<Client> {
-  const client = new Client({ name: 'test-agent', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', name, '--', process.execPath, entry, ...args], env: { ...process.env, GATEHOUSE_HOME: g.home } as Record<string, string>, stderr: 'ignore' }));
+  const client = await proxyClient(g.home, ['--name', name, '--', process.execPath, entry, ...args]);
   clients.push(client);
   return client;
 }
-
-/** The one pending request, once it appears. */
-async function pendingOne(): Promise<RequestRecord> {
-  for (let i = 0; i < 200; i++) {
-    const list = (await g.approver('GET', '/v1/requests?status=pending')).json as RequestRecord[];
-    if (list.length > 0) return list[0]!;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('no request became pending');
-}
-
-const text = (result: unknown): string => ((result as { content: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
   it('hides the tools a deny rule refuses whole, and answers an allowed read', async () => {
@@ -60,7 +47,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     expect(names).toContain('read_text_file');
     expect(names).not.toContain('move_file');
     const read = await client.callTool({ name: 'read_text_file', arguments: { path: join(files, 'notes.txt') } });
-    expect(text(read)).toContain('hello from disk');
+    expect(resultText(read)).toContain('hello from disk');
     // Called anyway, a hidden tool is refused as a result the model reads.
     const sneaky = await client.callTool({ name: 'move_file', arguments: { source: join(files, 'notes.txt'), destination: join(files, 'x.txt') } });
     expect(sneaky.isError).toBe(true);
@@ -72,7 +59,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     await client.listTools();
     const target = join(files, 'approved.txt');
     const call = client.callTool({ name: 'write_file', arguments: { path: target, content: 'written after approval' } });
-    const held = await pendingOne();
+    const held = await pendingOne(g);
     expect(held.request).toMatchObject({ tool_name: 'mcp__fs__write_file', agent: 'mcp' });
     expect(held.request.presentation?.content).toMatch(/inputSchema/);
     expect(existsSync(target)).toBe(false);
@@ -82,11 +69,11 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
 
     const refused = join(files, 'refused.txt');
     const second = client.callTool({ name: 'write_file', arguments: { path: refused, content: 'no' } });
-    const held2 = await pendingOne();
+    const held2 = await pendingOne(g);
     await g.approver('POST', `/v1/requests/${held2.request.id}/decision`, { approved: false, reason: 'not in this folder' });
     const result = await second;
     expect(result.isError).toBe(true);
-    expect(text(result)).toContain('not in this folder');
+    expect(resultText(result)).toContain('not in this folder');
     expect(existsSync(refused)).toBe(false);
   });
 
@@ -94,7 +81,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     const client = await proxied('fs', FILESYSTEM, [files]);
     await client.listTools();
     const call = client.callTool({ name: 'write_file', arguments: { path: join(files, 'agent.txt'), content: 'agent version' } });
-    const held = await pendingOne();
+    const held = await pendingOne(g);
     const edited = { path: join(files, 'person.txt'), content: 'person version' };
     expect((await g.approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true, updated_args: edited })).status).toBe(200);
     await call;
@@ -107,7 +94,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     await client.listTools();
     const ac = new AbortController();
     const call = client.callTool({ name: 'write_file', arguments: { path: join(files, 'never.txt'), content: 'x' } }, undefined, { signal: ac.signal });
-    const held = await pendingOne();
+    const held = await pendingOne(g);
     ac.abort();
     await expect(call).rejects.toThrow();
     await expect.poll(async () => ((await g.approver('GET', `/v1/requests/${held.request.id}`)).json as RequestRecord).status, { timeout: 10_000 }).toBe('cancelled');
@@ -133,7 +120,7 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     const target = join(files, 'while-down.txt');
     const result = await client.callTool({ name: 'write_file', arguments: { path: target, content: 'x' } });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/Gatehouse did not approve this call/);
+    expect(resultText(result)).toMatch(/Gatehouse did not approve this call/);
     expect(existsSync(target)).toBe(false);
   });
 
