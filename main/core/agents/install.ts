@@ -36,10 +36,27 @@ function validate(edit: FileEdit, text: string): void {
   }
 }
 
+/**
+ * Which record remembers a file's text for one kind of change: the hook's by path alone, others (an MCP server's
+ * wrap) by their own key, so undoing one never puts back a text from before the other.
+ */
+export type RecordKey = (path: string) => string;
+const byPath: RecordKey = (path) => path;
+
 /** The changes an install makes (unchanged files left out). */
 export function planInstall(agent: AgentEntry, ctx: InstallContext): FileChange[] {
+  return planAdd(agent.installer.edits(ctx), ctx);
+}
+
+/** The changes an uninstall makes (see planRemove). */
+export function planUninstall(agent: AgentEntry, ctx: InstallContext, home: string): FileChange[] {
+  return planRemove(agent.installer.edits(ctx), ctx, home);
+}
+
+/** The changes that adding `edits` makes (unchanged files left out); nothing is written. */
+export function planAdd(edits: FileEdit[], ctx: InstallContext): FileChange[] {
   const changes: FileChange[] = [];
-  for (const edit of agent.installer.edits(ctx)) {
+  for (const edit of edits) {
     const before = readConfig(edit.path, edit.root);
     const after = edit.add(before, ctx);
     validate(edit, after);
@@ -48,14 +65,14 @@ export function planInstall(agent: AgentEntry, ctx: InstallContext): FileChange[
   return changes;
 }
 
-/** The changes an uninstall makes: the remembered original when the file is as install left it, else a surgical removal. */
-export function planUninstall(agent: AgentEntry, ctx: InstallContext, home: string): FileChange[] {
+/** The changes removing `edits` makes: the remembered original when the file is as adding left it, else a surgical removal. */
+export function planRemove(edits: FileEdit[], ctx: InstallContext, home: string, key: RecordKey = byPath): FileChange[] {
   const records = loadRecords(home);
   const changes: FileChange[] = [];
-  for (const edit of agent.installer.edits(ctx)) {
+  for (const edit of edits) {
     const before = readConfig(edit.path, edit.root);
     if (before === null) continue;
-    const record = records[edit.path];
+    const record = records[key(edit.path)];
     let after: string | null;
     if (record && record.after === before) after = record.before;
     else {
@@ -68,13 +85,13 @@ export function planUninstall(agent: AgentEntry, ctx: InstallContext, home: stri
 }
 
 /** Writes the changes and updates the records (install: remember the text before; uninstall: forget). */
-export function applyChanges(changes: FileChange[], home: string, mode: 'install' | 'uninstall'): void {
+export function applyChanges(changes: FileChange[], home: string, mode: 'install' | 'uninstall', key: RecordKey = byPath): void {
   const records = loadRecords(home);
   for (const c of changes) {
     if (c.after === null) removeConfig(c.path);
     else writeConfig(c.path, c.after);
-    if (mode === 'install' && c.after !== null) records[c.path] = { before: c.before, after: c.after };
-    else delete records[c.path];
+    if (mode === 'install' && c.after !== null) records[key(c.path)] = { before: c.before, after: c.after };
+    else delete records[key(c.path)];
   }
   saveHomeRecord(home, RECORDS, records);
 }

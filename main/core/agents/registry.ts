@@ -1,17 +1,22 @@
-// Every agent Gatehouse connects to, with the same parts: hook dialect, installer, native policy.
+// Every agent Gatehouse connects to, with the same parts: hook dialect, installer, native policy, MCP servers.
 // The next agent is one new folder and one line here.
 import type { HookAgent } from './hook-agent.js';
 import type { AgentInstaller } from './installer.js';
 import { claudeCodeHook } from './claude-code/hook-io.js';
 import { claudeCodeInstaller } from './claude-code/installer.js';
 import { claudeCodeNativePolicy } from './claude-code/native-policy.js';
+import { claudeCodeMcpServers } from './claude-code/mcp-servers.js';
 import { codexHook } from './codex/hook-io.js';
 import { codexInstaller } from './codex/installer.js';
 import { codexNativePolicy } from './codex/native-policy.js';
+import { codexWrapEdit } from './codex/mcp-servers.js';
 import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
+import { geminiMcpServers } from './gemini/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
+import type { FileEdit, InstallContext } from './installer.js';
+import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
 
 /** One connectable agent. */
 export interface AgentEntry {
@@ -23,13 +28,17 @@ export interface AgentEntry {
   hook: HookAgent;
   installer: AgentInstaller;
   nativePolicy: NativePolicy;
+  /** The edit that puts MCP server `name` behind the proxy (and takes it out again). */
+  mcpWrap(ctx: InstallContext, name: string, proxy: ProxyCommand): FileEdit;
 }
+
+const jsonWrap = (config: McpServersConfig) => (ctx: InstallContext, name: string, proxy: ProxyCommand) => jsonWrapEdit(config.locate(ctx), name, proxy);
 
 /** Claude Code, Gemini CLI, Codex. */
 export const AGENTS: readonly AgentEntry[] = [
-  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy },
-  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy },
-  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy },
+  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
+  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
+  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
 ];
 
 /** The agent for a name, or undefined. */

@@ -3,7 +3,8 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hookCommand, type InstallContext, type InstallScope } from '../agents/installer.js';
+import { applyChanges, diffText, planAdd, planRemove } from '../agents/install.js';
+import { gatehouseBin, hookCommand, type InstallContext, type InstallScope } from '../agents/installer.js';
 import { connectAgent, scopeStatus } from '../agents/overview.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
@@ -12,6 +13,7 @@ import { runCommand, UsageError, type CliIo } from './store-cli.js';
 
 const NAMES = AGENTS.map((a) => a.cli).join('|');
 const USAGE = `usage: gatehouse install|uninstall <${NAMES}> [--user | --project DIR] [--dry-run] [--http]
+       gatehouse install|uninstall mcp --client <${NAMES}> --server NAME [--user | --project DIR] [--dry-run]
        gatehouse status [--project DIR]`;
 const HTTP_RISK =
   'warning: --http makes the agent POST to a fixed port and believe whatever answers there; if Gatehouse is not running, any program that takes the port can allow calls. The command hook (the default) checks the answer is signed by this Gatehouse.\n';
@@ -20,8 +22,39 @@ function context(scope: InstallScope, io: CliIo): InstallContext {
   return { scope, env: io.env, userHome: io.env.HOME || homedir(), command: '', state: {} };
 }
 
+/** `install|uninstall mcp`: an agent's MCP server put behind `gatehouse mcp-proxy`, or taken out again. */
+function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { client: { type: 'string' }, server: { type: 'string' }, user: { type: 'boolean' }, project: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
+  const agent = values.client === undefined ? undefined : findAgent(values.client);
+  if (!agent) throw new UsageError(`--client must name one agent: ${NAMES}`);
+  const name = values.server;
+  if (!name || !/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new UsageError('--server NAME: the server\'s key in the agent\'s config (letters, digits, _ or -)');
+  if (values.user && values.project !== undefined) throw new UsageError('choose --user or --project, not both');
+  const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
+  const home = resolveHome(io.env);
+  const ctx = context(scope, io);
+  const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin() });
+  const key = (path: string) => `mcp ${agent.cli} ${name}\u0000${path}`;
+  const changes = mode === 'install' ? planAdd([edit], ctx) : planRemove([edit], ctx, home, key);
+  if (values['dry-run']) {
+    io.stdout(diffText(changes));
+    return 0;
+  }
+  applyChanges(changes, home, mode, key);
+  if (changes.length === 0) io.stdout(`${agent.title} MCP server ${name}: nothing to change (${mode === 'install' ? 'already behind Gatehouse' : 'not behind Gatehouse'})\n`);
+  else io.stdout(`${agent.title} MCP server ${name}: ${mode === 'install' ? `now runs through gatehouse mcp-proxy (its tools are mcp__${name}__TOOL in rules)` : 'runs directly again'}; changed ${edit.path}\n`);
+  return 0;
+}
+
 /** Runs install or uninstall. */
 export async function runInstall(mode: 'install' | 'uninstall', argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'mcp') return runCommand(io, mode, USAGE, () => runMcpWrap(mode, argv.slice(1), io));
   return runCommand(io, mode, USAGE, () => {
     const { values, positionals } = parseArgs({
       args: argv,

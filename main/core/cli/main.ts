@@ -6,6 +6,8 @@ const USAGE = `usage: gatehouse <command> [options]
   hook claude-code|gemini|codex     answer one hook event of that agent (stdin) from the running Gatehouse
   install|uninstall <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--http]
                                      connect an agent's hook to Gatehouse (or take it away), reversibly
+  install|uninstall mcp --client AGENT --server NAME [--user|--project DIR] [--dry-run]
+                                     put an agent's MCP server behind gatehouse mcp-proxy (or take it out)
   status [--project DIR]             which agents have the hook, and whether it would run
   check --rules FILE [--cwd DIR] [--mode interactive|approve-all|strict]
                                      evaluate one PreToolUse event (stdin) against a rules file, no server
