@@ -1,6 +1,6 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
 import type { Rule, Verdict } from '../../../common/domain.js';
-import { commandReadOperands, feedsFileReader, isRecursive, readsFolders, showsContents } from '../shell/index.js';
+import { commandReadOperands, failsOnFolders, feedsFileReader, isRecursive, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
@@ -143,8 +143,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
       for (const ref of view.shellRefs) {
         if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
-        // `cat src/*` meets the folder src/link-etc and only prints "Is a directory".
-        if (shows && ref.facts.folder && !folders) continue;
+        // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
+        if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
         // `ls build`, `cd .git` show names only: for them just the workspace boundary counts.
         if (tier.allowed || (!shows && ref.facts.insideWorkspace)) continue;

@@ -8,6 +8,7 @@ import { parseRulePatternCached } from './pattern.js';
 import { pathSpecMatches } from './path-rule.js';
 import { urlMatchesDomain } from './domain.js';
 import { isInside, relativeInside } from './paths.js';
+import { blanketRuleExcludes } from './secrets.js';
 import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
 import type { FileRef, RequestView, ShellRef } from './view.js';
 import picomatch from 'picomatch';
@@ -193,7 +194,8 @@ export function denyLikeMatch(lr: LiveRule, view: RequestView, ws: WorkspaceStat
 export function allowCoversFile(lr: LiveRule, ref: FileRef, view: RequestView, ws: WorkspaceState): boolean {
   const p = lr.parsed;
   if (!ruleNamesTool(p, view.tool, view.family)) return false;
-  if (p.kind === 'tool') return true;
+  // A rule for the whole tool is not a rule for credentials: those need a rule that names them.
+  if (p.kind === 'tool') return blanketRuleExcludes(ref.facts) === null;
   return p.kind === 'path' && pathRuleCovers(p.specifier, ref, lr.rule, ws, 'allow');
 }
 

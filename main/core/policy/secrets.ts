@@ -24,3 +24,17 @@ export function secretReason(p: string): string | null {
   if (dir && !(dir === '.ssh' && PUBLIC.test(name))) return `${name} is inside a ${dir} folder`;
   return null;
 }
+
+/**
+ * Why a rule for a whole tool (`Read`, `Grep`, `Glob` with no specifier) still does not vouch for a path: credentials
+ * (secretReason, either spelling) and anything under /proc (processes' environments, memory, cwd links). Only a
+ * rule that names such a path allows it. Null when the blanket rule covers it.
+ */
+export function blanketRuleExcludes(facts: { requested: string; resolved: string; holds?: string }): string | null {
+  if (/^\/proc(\/|$)/.test(facts.requested) || /^\/proc(\/|$)/.test(facts.resolved)) return `${facts.requested} is inside /proc (processes' environments and memory)`;
+  // A credentials folder searched as a whole (`Grep` in ~/.ssh), or a recursion that reaches credentials.
+  const folder = [facts.requested, facts.resolved].map((p) => segments(p).at(-1) ?? '').find((name) => SECRET_DIRS.has(name.toLowerCase()));
+  if (folder !== undefined) return `${facts.requested} is a ${folder} folder`;
+  if (facts.holds !== undefined) return `${facts.requested} holds ${facts.holds}`;
+  return secretReason(facts.requested) ?? secretReason(facts.resolved);
+}

@@ -4,7 +4,7 @@ export { analyzeShellCommand } from './analyze.js';
 export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifier } from './specifier.js';
 export { specReading, type SpecReading } from './specs/index.js';
 export { commandPathArgs, commandWriteTargets } from './command-paths.js';
-export { commandReadOperands, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from './read-operands.js';
+export { commandReadOperands, failsOnFolders, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from './read-operands.js';
 export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
 export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

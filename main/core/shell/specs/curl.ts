@@ -24,7 +24,7 @@ function curlExtra(argv: readonly string[], from: number): { unvouched: string[]
 
 /** curl's spec. */
 export const CURL: ProgramSpec = program(options({
-  H: '-s --silent -S --show-error -L --location --location-trusted -f --fail --fail-with-body --fail-early -i --include -I --head -v --verbose -G --get --compressed --compressed-ssh -N --no-buffer -# --progress-bar --no-progress-meter -g --globoff -4 --ipv4 -6 --ipv6 --http1.0 --http1.1 --http2 --http2-prior-knowledge --http3 --http3-only -j --junk-session-cookies -l --list-only -n --netrc-optional -q --disable -Z --parallel --parallel-immediate --path-as-is --raw --tr-encoding -h --help -V --version --styled-output --no-styled-output --show-headers --no-keepalive --tcp-nodelay --no-sessionid --fail-with-body --globoff --retry-all-errors --retry-connrefused --ssl --ssl-reqd --tlsv1.2 --tlsv1.3 --ca-native --remove-on-error -0 --http1.0',
+  H: '-s --silent -S --show-error -f --fail --fail-with-body --fail-early -i --include -I --head -v --verbose -G --get --compressed --compressed-ssh -N --no-buffer -# --progress-bar --no-progress-meter -g --globoff -4 --ipv4 -6 --ipv6 --http1.0 --http1.1 --http2 --http2-prior-knowledge --http3 --http3-only -j --junk-session-cookies -l --list-only -n --netrc-optional -q --disable -Z --parallel --parallel-immediate --path-as-is --raw --tr-encoding -h --help -V --version --styled-output --no-styled-output --show-headers --no-keepalive --tcp-nodelay --no-sessionid --fail-with-body --globoff --retry-all-errors --retry-connrefused --ssl --ssl-reqd --tlsv1.2 --tlsv1.3 --ca-native --remove-on-error -0 --http1.0',
   H1: '-X --request -H --header -A --user-agent -e --referer -u --user -m --max-time --connect-timeout --retry --retry-delay --retry-max-time -r --range -d --data --data-ascii --data-binary --data-raw --data-urlencode --json -F --form --form-string --url-query -w --write-out -b --cookie -z --time-cond -y --speed-time -Y --speed-limit --limit-rate --max-filesize --max-redirs --parallel-max --expect100-timeout --keepalive-time --oauth2-bearer --request-target -C --continue-at --url --tls-max --ciphers --aws-sigv4 --happy-eyeballs-timeout-ms --rate',
   R1: '-T --upload-file --cacert --capath --cert -E --key --netrc-file --trace-config',
   W1: '-o --output --output-dir -D --dump-header -c --cookie-jar --trace --trace-ascii --libcurl --stderr --etag-save --hsts --alt-svc',
@@ -32,6 +32,6 @@ export const CURL: ProgramSpec = program(options({
   X1: '-K --config',
   // `--variable %NAME` imports an environment variable into the request.
   E1: '--variable',
-  N: '-k --insecure --proxy-insecure -p --proxytunnel --doh-insecure',
+  N: '-L --location --location-trusted -k --insecure --proxy-insecure -p --proxytunnel --doh-insecure',
   N1: '-x --proxy --preproxy --socks4 --socks4a --socks5 --socks5-hostname --resolve --connect-to --doh-url --interface --dns-servers -U --proxy-user',
 }), ['url'], { extra: curlExtra });

@@ -15,16 +15,23 @@ const READ = {
   R1: '-f --filename -k --kustomize',
 } as const;
 
-/** `-o jsonpath-file=F`, `-o go-template-file=F`, `-o custom-columns-file=F`, `--template` of a file: a file read. */
+/** A resource word naming Secrets (`secret`, `secrets/db`, `pods,secrets`): their values are credentials. */
+const SECRETS = /(^|,)secrets?(\/|,|$)/i;
+
+/**
+ * `-o jsonpath-file=F`, `-o go-template-file=F`, `-o custom-columns-file=F`, `--template` of a file: a file read; and
+ * `kubectl get secret …`, which prints credentials a rule for looking at the cluster does not vouch for.
+ */
 function outputFiles(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
   const reads: string[] = [];
+  const secret = argv[from - 1] === 'get' ? argv.slice(from).find((w) => !w.startsWith('-') && SECRETS.test(w)) : undefined;
   for (let i = from; i < argv.length; i++) {
     const m = /^(?:-o|--output)(?:=|$)(.*)$/.exec(argv[i]!);
     const v = m ? (m[1] || argv[i + 1] || '') : '';
     const file = /^(?:jsonpath|go-template|custom-columns|template)-file=(.+)$/.exec(v);
     if (file) reads.push(file[1]!);
   }
-  return { unvouched: [], reads, urls: [] };
+  return { unvouched: secret === undefined ? [] : [`${secret} prints Secrets' values (credentials)`], reads, urls: [] };
 }
 
 const read = program(options({ ...GLOBAL, H: `${GLOBAL.H} ${READ.H}`, H1: `${GLOBAL.H1} ${READ.H1}`, R1: `${GLOBAL.R1} ${READ.R1}` }), ['text'], { abbreviations: false, extra: outputFiles });

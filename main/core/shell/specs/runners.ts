@@ -5,8 +5,8 @@ import { options, program, type ProgramSpec } from './types.js';
 // npm's config flags that change what runs (`--node-options=--require ./x`, `--script-shell`, a user config that can set either).
 const NPM_GLOBAL = {
   H: '-s --silent -q --quiet -d --loglevel= --ignore-scripts --if-present --foreground-scripts --workspaces -ws --include-workspace-root --no-color --color= --json --parseable --long -l --yes -y --no-audit --no-fund --progress= --no-progress --offline --prefer-offline --prefer-online --no-update-notifier --dry-run -h --help',
-  H1: '-w --workspace --loglevel',
-  C1: '-C --prefix',
+  H1: '--loglevel',
+  C1: '-C --prefix -w --workspace',
   X1: '--node-options --script-shell --userconfig --globalconfig --init-module --onload-script --shell --editor --browser --node-gyp',
 } as const;
 // Words after `--` go to the script's own program: options there that write or run code are its, unknown to the engine.
@@ -17,7 +17,9 @@ function scriptArgs(argv: readonly string[], from: number): { unvouched: string[
   const dash = argv.indexOf('--', from);
   const rest = dash < 0 ? [] : argv.slice(dash + 1);
   const opt = rest.find((a) => SCRIPT_OPTION.test(a));
-  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes or runs code`], reads: rest.filter((a) => !a.startsWith('-') && /[/.~]/.test(a)), urls: [] };
+  // Paths it is handed, as operands or as `--opt=PATH` values (`--reporter=/tmp/x.js` loads that file), meet the tiers.
+  const paths = rest.map((a) => (a.startsWith('-') ? /^--?[^=]+=(.+)$/.exec(a)?.[1] : a)).filter((a): a is string => a !== undefined && /[/.~]/.test(a));
+  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes or runs code`], reads: paths, urls: [] };
 }
 const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false, extra: scriptArgs });
 
