@@ -7,6 +7,46 @@ const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 // Options of unknown programs that usually write output or run something (`-o FILE`, `--output`, `--exec`, `--config`).
 const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager))(?:[=-]|$)|^-o./;
 
+// Interpreters' own options that load or run more code, open a debugger or serve the network (before the script name;
+// after it, words are the script's): `node -r ./x app.js`, `node --inspect=0.0.0.0:9229 app.js`, `python3 -m http.server`.
+const INTERPRETER_OPTIONS: Record<string, RegExp> = {
+  node: /^(-r|-e|-p|-i|--(require|import|loader|experimental-loader|inspect|inspect-brk|inspect-wait|inspect-port|eval|print|interactive|env-file|env-file-if-exists|watch-path)(=|$))/,
+  python: /^-[a-zA-Z]*[mcX]/,
+  perl: /^-[a-zA-Z]*[MmeEI]/,
+  ruby: /^-[a-zA-Z]*[reI]/,
+};
+
+// Programs that copy to or run on another machine: an operand `[user@]host:path` (or `rsync://`) is another host.
+const REMOTE_PROGRAMS = new Set(['rsync', 'scp', 'sftp', 'rcp', 'ssh', 'slogin', 'mosh']);
+const REMOTE_OPERAND = /^(rsync:\/\/|([^\s/@:]+@)?\[?[A-Za-z0-9._-]+\]?::?)/;
+
+/** An operand of a remote-copy program naming another machine (`host:/tmp`, `user@host:`, `host::module`), or undefined. */
+function remoteOperand(argv: readonly string[]): string | undefined {
+  if (!REMOTE_PROGRAMS.has(argv[0] ?? '')) return undefined;
+  if (/^(ssh|slogin|mosh)$/.test(argv[0]!)) return argv.slice(1).find((w) => !w.startsWith('-'));
+  return argv.slice(1).find((w) => !w.startsWith('-') && !w.startsWith('/') && !w.startsWith('.') && REMOTE_OPERAND.test(w));
+}
+
+/** The interpreter family of a program name (`python3.12` → python), or undefined. */
+function interpreterOf(program: string): string | undefined {
+  if (/^(node|nodejs)$/.test(program)) return 'node';
+  if (/^python(\d+(\.\d+)?)?$/.test(program)) return 'python';
+  if (/^perl(\d[\d.]*)?$/.test(program)) return 'perl';
+  if (/^ruby(\d[\d.]*)?$/.test(program)) return 'ruby';
+  return undefined;
+}
+
+/** An interpreter option before the script that loads or runs code, opens a debugger or a server; or undefined. */
+function interpreterOption(argv: readonly string[]): string | undefined {
+  const family = interpreterOf(argv[0] ?? '');
+  if (family === undefined) return undefined;
+  for (const w of argv.slice(1)) {
+    if (!w.startsWith('-') || w === '-' || w === '--') return undefined;
+    if (INTERPRETER_OPTIONS[family]!.test(w)) return w;
+  }
+  return undefined;
+}
+
 // Programs whose own language the shell analysis reads (checks/sed.ts, awk.ts, find.ts, tar.ts), and printers of text.
 const OWN_CHECKS = new Set(['sed', 'awk', 'mawk', 'nawk', 'find', 'tar', 'bsdtar', 'echo', 'printf', 'true', 'false', ':', 'test', '[']);
 
@@ -49,6 +89,10 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (reading) return reading.unvouched[0] ?? null;
   if (showsVariables(cmd.argv)) return `${cmd.argv.join(' ')} prints environment variables, where tokens live`;
   if (OWN_CHECKS.has(cmd.argv[0] ?? '')) return null;
+  const remote = remoteOperand(cmd.argv);
+  if (remote !== undefined) return `${cmd.argv[0]} ${remote}: another machine, which no rule names`;
+  const interp = interpreterOption(cmd.argv);
+  if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const opt = args.find((a) => OUTPUT_OR_EXEC.test(a));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
