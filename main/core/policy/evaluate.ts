@@ -169,7 +169,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     const vouches = (r: LiveRule): boolean => {
       if (!commandCovered(r.parsed, cmd, 'allow')) return false;
       if (r.parsed.kind !== 'bash') return true;
-      const no = unvouched(r.parsed.specifier, cmd, view.shellRefs.filter((ref) => ref.cmd === i));
+      const no = unvouched(r.parsed.specifier, cmd, view.shellRefs.filter((ref) => ref.cmd === i), ws.realCwd ?? ws.cwd);
       refused ??= no === null ? null : `${r.rule.pattern} does not vouch for ${quote(cmd.text)}: ${no}`;
       return no === null;
     };

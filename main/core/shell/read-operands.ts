@@ -2,6 +2,7 @@
 import { findReadPaths } from './checks/find-primaries.js';
 import { tarReadOperands } from './checks/tar.js';
 import { specReading } from './specs/index.js';
+import { gitAddWholeTree, readsFolders } from './recursion.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
 import type { SimpleCommand } from './types.js';
 
@@ -9,15 +10,17 @@ import type { SimpleCommand } from './types.js';
 const FILE_READERS = new Set([
   'cat', 'head', 'tail', 'less', 'more', 'wc', 'sort', 'nl', 'tac', 'od', 'hexdump', 'xxd', 'strings', 'base64', 'md5sum',
   'sha1sum', 'sha256sum', 'sha512sum', 'cksum', 'stat', 'file', 'ls', 'diff', 'cmp', 'uniq', 'cut', 'paste', 'column', 'bat', 'tree', 'du',
+  'comm', 'join', 'fold', 'rev', 'shuf', 'expand', 'unexpand', 'fmt', 'pr', 'tsort', 'ptx', 'b2sum', 'sum', 'zcat', 'bzcat', 'xzcat', 'zstdcat',
+  'lzcat', 'zless', 'zmore', 'iconv', 'batcat',
 ]);
 /** Programs whose first operand is a pattern or a script unless given with an option (`-e`, `-f`, `--regexp`). */
-const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed', 'look']);
 /** Short options whose value is the next word (so it is not an operand), per program. */
 const VALUED: Record<string, string> = {
   head: 'nc', tail: 'ncs', grep: 'efmABCd', egrep: 'efmABCd', fgrep: 'efmABCd', rg: 'efgtTmABCjMr', ag: 'ABCGgm', ack: 'ABCm',
   sort: 'ktoST', cut: 'dfcb', uniq: 'fsw', awk: 'Fvf', gawk: 'Fvf', mawk: 'Fvf', nawk: 'Fvf', sed: 'efl', gsed: 'efl',
   od: 'AtjNw', xxd: 'lscg', base64: 'w', du: 'dBtX', tree: 'LIP', nl: 'bdfhilnsvw', column: 'csto', paste: 'd', diff: 'CUFLIxX',
-  date: 'dfIr',
+  date: 'dfIr', join: 'aejot12', fold: 'w', fmt: 'wpg', shuf: 'nio', expand: 't', unexpand: 't', pr: 'hNwWlo', iconv: 'fto', look: 't',
 };
 /** Options whose value is a file the program reads (patterns, scripts, name lists), per program. */
 const FILE_VALUED: Record<string, { spec: OptSpec; names: readonly string[] }> = {};
@@ -39,7 +42,12 @@ const STREAMS = /^(-|\/dev\/(null|stdin|stdout|stderr|fd\/[0-2]|zero|urandom|ran
 const UNKNOWN_PLACE = '/';
 
 /** Programs that only show names and metadata of what they are given (or move into it), never its contents. */
-const NAMES_ONLY = new Set(['ls', 'tree', 'du', 'stat', 'find', 'cd', 'pushd', 'popd']);
+const NAMES_ONLY = new Set(['ls', 'tree', 'du', 'stat', 'find', 'cd', 'pushd', 'popd', 'readlink', 'realpath']);
+
+/** Whether the engine knows which of `prog`'s words are files it reads (so the read tiers judge exactly those). */
+export function knowsReads(prog: string): boolean {
+  return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog) || NAMES_ONLY.has(prog) || prog === 'tar';
+}
 
 /** Whether `prog` shows the contents of the files it is given (so gitignored and .git files matter, not only outside ones). */
 export function showsContents(prog: string): boolean {
@@ -52,14 +60,6 @@ export function showsContents(prog: string): boolean {
  */
 export function failsOnFolders(prog: string): boolean {
   return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog);
-}
-
-/** Whether the command reads the contents of folders it is given (rg, tar, `grep -r`), rather than failing on them. */
-export function readsFolders(argv: readonly string[]): boolean {
-  const [prog = '', ...args] = argv;
-  if (prog === 'rg' || prog === 'ag' || prog === 'ack' || prog === 'tar' || prog === 'zip') return true;
-  if (/^(grep|egrep|fgrep|diff)$/.test(prog)) return args.some((a) => /^(-[a-zA-Z]*[rR]|--recursive|--dereference-recursive|--directories=recurse|-drecurse)/.test(a) || a === 'recurse');
-  return false;
 }
 
 /** File-name patterns that pick secrets, keys, credentials, dotfiles or repository internals. */
@@ -183,7 +183,8 @@ function fileOperands(prog: string, args: string[]): string[] {
 export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
   let named: string[];
-  if (prog === 'git') named = gitNoIndexOperands(args);
+  // `git add -f -A` or `git add -f '*env'` stages what git itself finds below the folder it runs in.
+  if (prog === 'git') named = [...gitNoIndexOperands(args), ...(gitAddWholeTree(cmd.argv) ? ['.'] : [])];
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
   else if (prog === 'find') named = [...fileOperands(prog, args), ...findReadPaths(cmd.argv)];
