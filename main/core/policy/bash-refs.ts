@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, readsFolders, rootGlobSpellings, showsContents } from '../shell/index.js';
+import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
@@ -155,6 +155,19 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
       // Two readers of one folder: the one without a filter reaches everything.
       out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
     }
+  }
+  return out;
+}
+
+/**
+ * The folders read recursively by a command that follows the symbolic links it meets below them (`diff -r`, `zip -r`,
+ * `find -L … -exec cat`): the probe judges where those links lead. Threat: `diff -rN src docs` prints /etc via src/link-etc.
+ */
+export function linkFollowingShellReads(analysis: ShellAnalysis, cwd: string, home: string): Set<string> {
+  const out = new Set<string>();
+  for (const cmd of analysis.commands) {
+    if (!followsLinksInTrees(cmd.argv)) continue;
+    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }
   return out;
 }

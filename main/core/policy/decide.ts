@@ -3,7 +3,7 @@ import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../..
 import { analyzeShellCommand, initShellParser } from '../shell/index.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
-import { bashPathRefs, recursiveShellReads, tieredShellReads } from './bash-refs.js';
+import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, tieredShellReads } from './bash-refs.js';
 import { evaluatePolicy } from './evaluate.js';
 import { probeWorkspace } from './probe.js';
 import { searchToolRecursion, shellTarget, toolFamily } from './tools.js';
@@ -77,7 +77,7 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
     const refs = analysis ? bashPathRefs(analysis, shellCwd, home) : null;
     const paths = refs ? [...new Set(refs.map((r) => r.path))] : requestPaths(request, null, home);
     const env = ctx.env ?? process.env;
-    const opts = refs && analysis ? { env, ignoreFor: tieredShellReads(analysis, refs, shellCwd, home), recursiveFor: recursiveShellReads(analysis, shellCwd, home) } : { env, recursiveFor: searchToolRecursion(request, cwd, home) };
+    const opts = refs && analysis ? { env, ignoreFor: tieredShellReads(analysis, refs, shellCwd, home), recursiveFor: recursiveShellReads(analysis, shellCwd, home), followsLinksBelow: linkFollowingShellReads(analysis, shellCwd, home) } : { env, recursiveFor: searchToolRecursion(request, cwd, home) };
     try {
       workspace = await probeWorkspace(cwd, home, gatehouseHome, paths, opts);
     } catch (e) {

@@ -126,6 +126,8 @@ export interface ProbeOptions {
    * (null: all): what lies below them is checked.
    */
   recursiveFor?: ReadonlyMap<string, ((path: string) => boolean) | null>;
+  /** Which of the recursive reads follow the links they meet below the folder (`diff -r`, `zip -r`, `find -L`). */
+  followsLinksBelow?: ReadonlySet<string>;
 }
 
 /**
@@ -193,7 +195,7 @@ export async function probeWorkspace(
     if (!facts?.folder || !facts.insideWorkspace) continue;
     // The filter sees paths as the command spells them (below the folder as named, before symlinks resolve).
     const picks = filter === null ? null : (q: string): boolean => filter(facts.requested + q.slice(facts.resolved.length));
-    const holds = await treeHolds(facts.resolved, realCwd, picks);
+    const holds = await treeHolds(facts.resolved, realCwd, picks, opts.followsLinksBelow?.has(p) === true);
     if (holds !== null) facts.holds = holds;
   }
   if (askGit.length > 0) {

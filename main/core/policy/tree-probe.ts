@@ -1,5 +1,5 @@
 // What a recursive read of a folder reaches: the first file the tiers would refuse below it (.git, gitignored, secret).
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { checkIgnored } from './git-ignore.js';
 import { relativeInside } from './paths.js';
@@ -8,7 +8,8 @@ import { secretReason } from './secrets.js';
 /** Most entries looked at below one folder; a bigger tree is not vouched for (a recursive read of it asks). */
 const MAX_ENTRIES = 4000;
 
-function walk(dir: string, out: string[], intoGit: boolean): 'full' | null | string {
+// `within`: the workspace when the reader follows links met below the folder (`diff -r`, `zip -r`, `find -L`), else null.
+function walk(dir: string, out: string[], intoGit: boolean, within: string | null): 'full' | null | string {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -20,24 +21,40 @@ function walk(dir: string, out: string[], intoGit: boolean): 'full' | null | str
     // grep -r walks into .git, whose files git itself rewrites: an unfiltered recursive read of a tree holding it asks.
     if (e.name === '.git' && !intoGit) return p;
     if (out.length >= MAX_ENTRIES) return 'full';
+    // grep -r, tar and find do not follow links met during recursion: a link is read as a link. diff -r and zip -r do.
+    if (within !== null && e.isSymbolicLink()) {
+      const target = resolved(p);
+      if (target === null) continue;
+      if (relativeInside(target, within) === null) return p;
+      out.push(target);
+      continue;
+    }
     out.push(p);
-    // grep -r, tar and find do not follow links met during recursion: a link is read as a link.
     if (e.isDirectory()) {
-      const deeper = walk(p, out, intoGit);
+      const deeper = walk(p, out, intoGit, within);
       if (deeper !== null) return deeper;
     }
   }
   return null;
 }
 
+function resolved(p: string): string | null {
+  try {
+    return realpathSync(p);
+  } catch {
+    return null; // dangling: nothing to read
+  }
+}
+
 /**
  * The first path below `folder` (absolute, resolved, inside `realCwd`) that the workspace tiers would not let a read
- * through — repository internals, a gitignored or secret-looking file — or a note that the tree is too big to check; null
- * when every file below is one the tiers allow. `picks` narrows the files read (find's `-name`). Threat: `grep -r KEY .`, `tar -cf - .`, `find . -exec cat {} +` read .env.
+ * through — repository internals, a gitignored or secret-looking file, a link out when `followsLinks` — or a note that the
+ * tree is too big to check; null when every file below is one the tiers allow. `picks` narrows the files read (find's `-name`).
+ * Threat: `grep -r KEY .`, `tar -cf - .`, `find . -exec cat {} +` read .env; `diff -rN src docs` reads /etc through src/link-etc.
  */
-export async function treeHolds(folder: string, realCwd: string, picks: ((path: string) => boolean) | null = null): Promise<string | null> {
+export async function treeHolds(folder: string, realCwd: string, picks: ((path: string) => boolean) | null = null, followsLinks = false): Promise<string | null> {
   const all: string[] = [];
-  const stop = walk(folder, all, picks !== null);
+  const stop = walk(folder, all, picks !== null, followsLinks ? realCwd : null);
   if (stop === 'full') return `more than ${MAX_ENTRIES} files, too many to check`;
   if (stop !== null) return stop;
   const found = picks === null ? all : all.filter(picks);

@@ -5,7 +5,7 @@ export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifi
 export { specReading, type SpecReading } from './specs/index.js';
 export { commandPathArgs, commandWriteTargets } from './command-paths.js';
 export { commandReadOperands, failsOnFolders, feedsFileReader, knowsReads, rootGlobSpellings, showsContents } from './read-operands.js';
-export { readsFolders } from './recursion.js';
+export { followsLinksInTrees, readsFolders } from './recursion.js';
 export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
 export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

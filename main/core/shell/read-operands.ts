@@ -2,7 +2,7 @@
 import { findReadPaths } from './checks/find-primaries.js';
 import { tarReadOperands } from './checks/tar.js';
 import { specReading } from './specs/index.js';
-import { gitAddWholeTree, readsFolders } from './recursion.js';
+import { gitAddWholeTree, readsFolders, zipReadOperands } from './recursion.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
 import type { SimpleCommand } from './types.js';
 
@@ -187,6 +187,7 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   if (prog === 'git') named = [...gitNoIndexOperands(args), ...(gitAddWholeTree(cmd.argv) ? ['.'] : [])];
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
+  else if (prog === 'zip') named = zipReadOperands(cmd.argv);
   else if (prog === 'find') named = [...fileOperands(prog, args), ...findReadPaths(cmd.argv)];
   else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
   // `grep -r PATTERN` with no file searches the folder it runs in.

@@ -12,6 +12,7 @@ const DIFF: OptSpec = {
   shortValue: 'CUFLIxXS',
   longValue: ['from-file', 'to-file', 'exclude-from', 'exclude', 'label', 'ignore-matching-lines', 'starting-file', 'show-function-line', 'line-format', 'horizon-lines', 'tabsize', 'width', 'palette'],
 };
+const ZIP: OptSpec = { shortValue: 'bnPtxiZ', longValue: ['temp-path', 'suffixes', 'password', 'from-date', 'exclude', 'include', 'compression-method'] };
 const GIT_ADD: OptSpec = { longValue: ['chmod', 'pathspec-from-file'] };
 
 /** `git SUBCOMMAND …`: the subcommand and the index of its word (after git's own options), or null. */
@@ -57,4 +58,18 @@ export function readsFolders(argv: readonly string[]): boolean {
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return gnuRecurses(argv, GREP);
   if (prog === 'diff') return gnuRecurses(argv, DIFF);
   return prog === 'git' && gitRecurses(argv);
+}
+
+/** Whether a recursive read follows the symbolic links it meets inside the tree: diff (unless --no-dereference), zip (unless -y), find -L. */
+export function followsLinksInTrees(argv: readonly string[]): boolean {
+  const prog = argv[0] ?? '';
+  if (prog === 'diff') return gnuRecurses(argv, DIFF) && !scanArgs(argv, 1, DIFF).opts.some((o) => isOneOf(o, ['no-dereference']));
+  if (prog === 'zip') return !scanArgs(argv, 1, ZIP).opts.some((o) => isOneOf(o, ['y', 'symlinks']));
+  if (prog === 'find') return argv.slice(1).some((w, i) => w === '-follow' || (/^-[HLP]+$/.test(w) && w.endsWith('L') && argv.slice(1, i + 1).every((a) => /^-[HLPDO]/.test(a))));
+  return false;
+}
+
+/** The files and folders `zip [-r] ARCHIVE FILE…` packs (everything after the archive it writes). */
+export function zipReadOperands(argv: readonly string[]): string[] {
+  return scanArgs(argv, 1, ZIP).operands.slice(1).map((i) => argv[i]!);
 }

@@ -4,7 +4,8 @@ import { options, program, type ProgramSpec } from './types.js';
 // `env`, `$ENV`, `$__prog_args`…: the environment; `input_filename` is harmless; `import`/`include` load code from files.
 const JQ_ENV = /(^|[^\w$.])(\$ENV|env)\b/;
 const JQ_LOAD = /(^|[^\w$])(import|include)\s+"/;
-const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\bload(_str|_xml|_props|_base64)?\s*\(/;
+// yq's `eval(STRING)` runs an expression built at run time (`eval("lo" + "ad(\".env\")")`), `system` a command.
+const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\b(load(_str|_xml|_props|_base64)?|eval|system)\s*\(/;
 
 /** Why a jq filter does more than transform its input, or null. */
 export function jqFilterEffect(filter: string): string | null {
@@ -17,7 +18,7 @@ export function jqFilterEffect(filter: string): string | null {
 
 /** Why a yq expression does more than transform its input, or null. */
 export function yqExpressionEffect(expr: string): string | null {
-  return YQ_ENV.test(expr.replace(/"(?:[^"\\]|\\.)*"/g, '""')) ? 'the expression reads environment variables or loads files' : null;
+  return YQ_ENV.test(expr.replace(/"(?:[^"\\]|\\.)*"/g, '""')) ? 'the expression reads environment variables, loads files or evaluates text as an expression' : null;
 }
 
 const JQ = program(options({
@@ -35,8 +36,8 @@ export const JSON_TOOLS: Record<string, ProgramSpec> = {
   jq: JQ,
   gojq: JQ,
   yq: program(options({
-    H: '-C --colors -M --no-colors -e --exit-status -N --no-doc -P --prettyPrint -j --tojson -r --unwrapScalar -n --null-input -0 --nul-output --header-preprocess --no-header-preprocess -v --verbose -V --version -h --help --xml-keep-namespace --xml-raw-token --csv-auto-parse --tsv-auto-parse',
-    H1: '-I --indent -p --input-format -o --output-format --xml-attribute-prefix --xml-content-name --lua-prefix --properties-separator --expression',
+    H: '-C --colors -M --no-colors -e --exit-status -N --no-doc -P --prettyPrint -j --tojson -r --unwrapScalar -n --null-input -0 --nul-output --header-preprocess= --no-header-preprocess -v --verbose -V --version -h --help --xml-keep-namespace --xml-raw-token --csv-auto-parse --tsv-auto-parse',
+    H1: '-I --indent -p --input-format -o --output-format -f --front-matter --xml-attribute-prefix --xml-content-name --lua-prefix --properties-separator --expression',
     W: '-i --inplace',
     W1: '-s --split-exp',
     X1: '--from-file',

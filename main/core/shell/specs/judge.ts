@@ -42,6 +42,18 @@ function effectOf(out: SpecReading, prog: string, key: string, def: OptionDef, v
 }
 
 /**
+ * The file a git object name reads: PATH of `REV:PATH` or `:N:PATH` (the index), the word itself when it has no colon;
+ * null for a tree root (`HEAD:`) or a commit found by its message (`:/fix`).
+ */
+export function objectPath(word: string): string | null {
+  const m = /^(?:[^:{]|\{[^}]*\})*:(?:[0-3]:)?/.exec(word);
+  if (m === null) return word;
+  if (m[0] === ':' && word.startsWith(':/')) return null;
+  const p = word.slice(m[0].length);
+  return p === '' ? null : p;
+}
+
+/**
  * Reads `argv` (program first) from `from` against `spec`; `name` is how messages call the program (`git diff`).
  * Threat: `jq --rawfile k .env`, `fd -x sh -c …`, `go test -exec ./evil`, `curl -K cfg` under prefix rules for the program.
  */
@@ -122,6 +134,10 @@ export function readWithSpec(argv: readonly string[], spec: ProgramSpec, name: s
     if (kind === undefined) out.unvouched.push(`${name} takes no operand, yet was given ${op}`);
     else if (kind === 'path') out.reads.push(op);
     else if (kind === 'tree') out.trees.push(op);
+    else if (kind === 'object') {
+      const p = objectPath(op);
+      if (p !== null) out.reads.push(p);
+    }
     else if (kind === 'url') out.urls.push(op);
     else if (kind === 'program') {
       const why = spec.program?.(op);

@@ -32,6 +32,8 @@ export type OperandKind =
   | 'path'
   /** A folder it reads recursively, ignore files or not. */
   | 'tree'
+  /** git's `REV:PATH` (`HEAD:.env`, `:0:.env`, `stash@{0}:x`) reads PATH as some commit holds it; a bare word is a path or a revision. */
+  | 'object'
   /** Text with no effect (a pattern, a revision, a resource name). */
   | 'text'
   /** Program text checked by the spec's `program` function (a jq filter). */
