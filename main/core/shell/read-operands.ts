@@ -62,6 +62,15 @@ export function failsOnFolders(prog: string): boolean {
   return FILE_READERS.has(prog) || PATTERN_FIRST.has(prog);
 }
 
+// fd's options that show hidden or ignored files (clap may take a prefix of a long option: `--hid`).
+const FD_UNHIDING = ['hidden', 'no-ignore', 'no-ignore-vcs', 'no-ignore-parent', 'unrestricted'];
+
+/** Whether `word` is `--NAME[=…]` for one of `names`, or a prefix of one. */
+function isLong(word: string, names: readonly string[]): boolean {
+  const given = word.startsWith('--') ? word.slice(2).split('=')[0]! : '';
+  return given !== '' && names.some((n) => longIs(given, n));
+}
+
 /** File-name patterns that pick secrets, keys, credentials, dotfiles or repository internals. */
 const SECRET_NAMES = /(^|\/)\.(?![./]|$)|\.(pem|key|p12|pfx|kdbx)\b|id_(rsa|dsa|ecdsa|ed25519)|credential|secret|passw|token/i;
 
@@ -86,14 +95,17 @@ export function listsWorkspaceNames(words: readonly string[]): boolean {
     // `find . -name .env | xargs cat`: names picked for looking like secrets or dotfiles are not ordinary workspace files.
     return !args.some((a, i) => /^-i?(name|path|wholename|regex)$/.test(args[i - 1] ?? '') && SECRET_NAMES.test(a));
   }
-  if (prog === 'fd' || prog === 'fdfind') return !args.some((a) => SECRET_NAMES.test(a) || /^(-[a-zA-Z]*[HIu][a-zA-Z]*|--hidden|--no-ignore)$/.test(a));
+  if (prog === 'fd' || prog === 'fdfind') return !args.some((a) => SECRET_NAMES.test(a) || /^-[a-zA-Z]*[HIu]/.test(a) || isLong(a, FD_UNHIDING));
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep' || prog === 'rg') {
     return args.some((a) => /^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-matches?)?)$/.test(a));
   }
   if (prog === 'git') {
     const sub = args.find((a) => !a.startsWith('-'));
     // `git ls-files -o` lists untracked files, ignored ones too unless --exclude-standard; `-i` lists exactly those.
-    const ignored = args.some((a) => /^(-[a-z]*i|--ignored)$/.test(a)) || (args.some((a) => /^(-[a-z]*o|--others)$/.test(a)) && !args.includes('--exclude-standard'));
+    // git takes unambiguous prefixes (`--oth`, `--ign`, `--exclude-st`; `--exclude=x` is another option).
+    const opts = scanArgs(args, 0, { shortValue: 'xX', longValue: ['exclude', 'exclude-from', 'exclude-per-directory', 'with-tree', 'format'] }).opts;
+    const excludesStandard = opts.some((o) => o.long && o.name.startsWith('exclude-s') && 'exclude-standard'.startsWith(o.name));
+    const ignored = opts.some((o) => isOneOf(o, ['i', 'ignored'])) || (opts.some((o) => isOneOf(o, ['o', 'others'])) && !excludesStandard);
     return (sub === 'ls-files' && !ignored) || (sub === 'diff' && args.some((a) => a === '--name-only')) || (sub === 'grep' && args.some((a) => /^(-l|--name-only|--files-with-matches)$/.test(a)));
   }
   return false;

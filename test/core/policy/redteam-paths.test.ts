@@ -16,11 +16,15 @@ const HOSTILE: Array<[string, string]> = [
   // class 1: git reads whole trees, ignored files included
   ['recursion', 'git diff --no-index docs .'], ['recursion', 'git diff --no-index -- docs .'], ['recursion', 'git add -f .'], ['recursion', 'git add -A -f'],
   ['recursion', 'git add -Af'], ['recursion', 'git add --force --all'], ['recursion', "git add -f '*env'"], ['recursion', 'git add -f :/'], ['recursion', 'git add --fo . && git diff --cached'],
+  // class 1: listers whose names xargs reads, and git grep, spelled with prefixes git and clap accept
+  ['listers', 'git ls-files --oth | xargs cat'], ['listers', 'git ls-files --other | xargs cat'], ['listers', 'git ls-files --ign -o --exclude-standard | xargs cat'],
+  ['listers', 'fd --unrestricted | xargs cat'], ['listers', 'fd --no-ignore-vcs | xargs cat'], ['listers', 'fd --hid . | xargs cat'],
+  ['recursion', 'git grep --no-ind KEY'], ['recursion', 'git grep --untr --no-exclude-standard KEY'], ['recursion', 'git grep --untracked --no-exclude-st KEY'],
   // class 1/4: links followed inside a tree (src/link-etc → /etc)
   ['links', 'diff -rN src docs'], ['links', 'diff -rq src docs'], ['links', 'zip -r - src'], ['links', 'zip -r - .'], ['links', 'zip -r out.zip secrets'],
   // class 4: git object names and options whose value is a file
   ['git objects', 'git show :.env'], ['git objects', 'git show HEAD:.env'], ['git objects', 'git show HEAD~1:.env'], ['git objects', 'git show :0:.env'],
-  ['git objects', 'git show stash@{0}:.env'], ['git objects', "git show 'HEAD@{1 day ago}:.env'"], ['git objects', 'git show origin/main:debug.log'],
+  ['git objects', 'git show stash@{0}:.env'], ['git objects', "git show 'HEAD@{1 day ago}:.env'"], ['git objects', 'git show origin/main:.env'],
   ['git objects', 'git show HEAD:build/out.js'], ['git objects', 'git diff HEAD:.env HEAD:README.md'], ['git objects', 'cd src && git show HEAD:.env'],
   ['git objects', 'git log -L1,5:.env'], ['git objects', "git log -L '/x/,+5:secrets/key.pem'"], ['git objects', 'git diff -O .env'], ['git objects', 'git diff -O.env'],
   ['git objects', 'git blame -S .env src/app.ts'],
@@ -40,7 +44,7 @@ const HARMLESS = [
   'git show HEAD:src/app.ts', 'git show :src/app.ts', 'git show HEAD:./src/app.ts', 'git show HEAD:', 'git show :/fix', 'git show HEAD~2', 'git show HEAD --stat',
   'git diff HEAD~1..HEAD', 'git diff main...HEAD -- src', 'git log -L 1,5:src/app.ts', 'git log -L:main:src/app.ts', 'git diff -O docs/guide.md', 'git blame -L 1,5 src/app.ts',
   'cd src && git show HEAD:app.ts', "yq '.evaluation' README.md", 'yq --front-matter=extract . docs/guide.md', 'yq --header-preprocess=false . README.md',
-  'find src -type f -exec cat {} +', 'tar -cf - src',
+  'find src -type f -exec cat {} +', 'tar -cf - src', 'git ls-files | xargs cat', 'git ls-files -o --exclude-st | xargs cat', 'fd -t f . src | xargs cat', 'git grep -n export',
 ];
 const FILTERED_HARMLESS = ['comm README.md notes.md', 'join README.md notes.md', 'fold -w 80 README.md', 'rev README.md', 'nl README.md', 'zip -r - docs', 'zip -ry - src', 'readlink -f .env', 'realpath .env', 'cp README.md notes.txt'];
 

@@ -1,4 +1,5 @@
 // git, from its manuals: the read commands and everyday writers, their options, and which ones read or run something.
+import { longIs } from '../options.js';
 import { options, program, type ProgramSpec } from './types.js';
 
 const DIFF_FORMAT = '-p -u --patch -s --no-patch --raw --patch-with-raw -t --numstat --shortstat --summary --patch-with-stat -z --name-only --name-status --submodule= --color= --no-color --color-moved= --no-color-moved --color-moved-ws= --word-diff= --word-diff-regex= --color-words= --no-renames --rename-empty --no-rename-empty --check --full-index --binary --abbrev= -B= --break-rewrites= -M= --find-renames= -C= --find-copies= --find-copies-harder -D --irreversible-delete -l -R --relative= --no-relative -a --text --ignore-cr-at-eol --ignore-space-at-eol -b --ignore-space-change -w --ignore-all-space --ignore-blank-lines --inter-hunk-context= -W --function-context --exit-code --quiet --no-ext-diff --no-textconv --ignore-submodules= --no-prefix --default-prefix --ita-invisible-in-index --ita-visible-in-index --minimal --patience --histogram --anchored= --diff-algorithm= --indent-heuristic --no-indent-heuristic --stat= --compact-summary --dirstat= --cumulative --dirstat-by-file= --unified= -U= --output-indicator-new= --output-indicator-old= --output-indicator-context= --pickaxe-all --pickaxe-regex --merge-base --cached --staged --follow --textconv --no-index';
@@ -45,8 +46,10 @@ function lineRangeFiles(argv: readonly string[], from: number): { unvouched: str
 
 /** `git grep --no-index`, or `--untracked` without the standard excludes, reads files the repository ignores. */
 function gitGrepExtra(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
-  const args = argv.slice(from);
-  const ignored = args.includes('--no-index') || (args.includes('--untracked') && args.includes('--no-exclude-standard'));
+  // git takes any unambiguous prefix of a long option (`--no-ind`, `--untr`).
+  const longs = argv.slice(from).filter((a) => a.startsWith('--')).map((a) => a.slice(2).split('=')[0]!);
+  const has = (name: string): boolean => longs.some((l) => longIs(l, name));
+  const ignored = has('no-index') || (has('untracked') && has('no-exclude-standard'));
   return { unvouched: ignored ? ['reads files the repository ignores (--no-index / --untracked --no-exclude-standard)'] : [], reads: [], urls: [] };
 }
 
