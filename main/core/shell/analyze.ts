@@ -1,6 +1,6 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
 import type { Node } from 'web-tree-sitter';
-import { expandBraces } from './braces.js';
+import { expandWords } from './braces.js';
 import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
@@ -56,15 +56,6 @@ function firstError(n: Node): Node | null {
     if (e) return e;
   }
   return n;
-}
-
-function expandWords(words: Word[]): Word[] {
-  return words.flatMap((w) => {
-    if (w.dynamic) return [w];
-    const values = expandBraces(w.segments);
-    if (values === null) return [{ ...w, dynamic: true, expansions: [w.value] }];
-    return values.length === 1 ? [w] : values.map((value) => ({ ...w, value, segments: [{ text: value, literal: true }] }));
-  });
 }
 
 function stdinOf(raw: RawCommand): StdinSource {

@@ -1,5 +1,5 @@
 // Bash brace expansion of unquoted text: `rm -rf {~,/}` runs `rm -rf ~ /`, so checks must see the expanded words.
-import type { Segment } from './words.js';
+import type { Segment, Word } from './words.js';
 
 interface Ch {
   c: string;
@@ -83,4 +83,16 @@ export function expandBraces(segments: Segment[]): string[] | null {
   const chars: Ch[] = segments.flatMap((s) => [...s.text].map((c) => ({ c, literal: s.literal })));
   const words = expand(chars, { left: MAX_BRACE_WORDS * 4 });
   return words === null ? null : words.map((w) => w.map((x) => x.c).join(''));
+}
+
+/** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`). */
+export function expandWords(words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    if (w.dynamic) return [w];
+    const expanded = expandBraces(w.segments);
+    if (expanded === null) return [{ ...w, dynamic: true, expansions: [w.value] }];
+    // An unquoted alternative that expands to nothing is no word at all.
+    const values = w.segments.some((s) => s.literal) ? expanded : expanded.filter((v) => v !== '');
+    return values.length === 1 && values[0] === w.value ? [w] : values.map((value) => ({ ...w, value, segments: [{ text: value, literal: true }] }));
+  });
 }

@@ -1,4 +1,5 @@
 // The walk's knowledge at one point of a script, and how `cd` and `~+`/`~-` move where later commands run (issue 12 §3).
+import { expandWords } from './braces.js';
 import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import type { ShellContext } from './types.js';
@@ -32,7 +33,7 @@ export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
   const before = scope.cwd;
   const alts = scope.alts ?? [];
   scope.afterCd = alts;
-  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+  const args = expandWords(words.slice(1)).filter((w) => !/^-[LPe@]+$/.test(w.value));
   const target = args[0];
   if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
   else if (target === undefined) scope.cwd = ctx.home;
