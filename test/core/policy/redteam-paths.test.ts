@@ -20,6 +20,8 @@ const HOSTILE: Array<[string, string]> = [
   ['listers', 'git ls-files --oth | xargs cat'], ['listers', 'git ls-files --other | xargs cat'], ['listers', 'git ls-files --ign -o --exclude-standard | xargs cat'],
   ['listers', 'fd --unrestricted | xargs cat'], ['listers', 'fd --no-ignore-vcs | xargs cat'], ['listers', 'fd --hid . | xargs cat'],
   ['recursion', 'git grep --no-ind KEY'], ['recursion', 'git grep --untr --no-exclude-standard KEY'], ['recursion', 'git grep --untracked --no-exclude-st KEY'],
+  // class 1/4: tar's --dereference and --add-file spelled the way GNU tar takes them
+  ['tar', 'tar -cf - --deref src'], ['tar', 'tar --create --derefer -f - src'], ['tar', 'tar -cf - docs --add-file=.env'],
   // class 3: a cd whose word brace expansion rewrites (an empty alternative is no word)
   ['cd', 'cd {secrets,} && cat *'], ['cd', 'cd secret{s,} && cat *'], ['cd', 'cd {,secrets} && head *'], ['cd', 'cd {b,}uild && cat out.js'],
   // class 1/4: links followed inside a tree (src/link-etc → /etc)
@@ -46,7 +48,7 @@ const HARMLESS = [
   'git show HEAD:src/app.ts', 'git show :src/app.ts', 'git show HEAD:./src/app.ts', 'git show HEAD:', 'git show :/fix', 'git show HEAD~2', 'git show HEAD --stat',
   'git diff HEAD~1..HEAD', 'git diff main...HEAD -- src', 'git log -L 1,5:src/app.ts', 'git log -L:main:src/app.ts', 'git diff -O docs/guide.md', 'git blame -L 1,5 src/app.ts',
   'cd src && git show HEAD:app.ts', 'cd {src,} && cat app.ts', 'cat src/{app,util}.ts', "yq '.evaluation' README.md", 'yq --front-matter=extract . docs/guide.md', 'yq --header-preprocess=false . README.md',
-  'find src -type f -exec cat {} +', 'tar -cf - src', 'git ls-files | xargs cat', 'git ls-files -o --exclude-st | xargs cat', 'fd -t f . src | xargs cat', 'git grep -n export',
+  'find src -type f -exec cat {} +', 'tar -cf - src', 'git ls-files | xargs cat', 'git ls-files -o --exclude-st | xargs cat', 'fd -t f . src | xargs cat', 'git grep -n export', 'tar -cf - docs --add-file=README.md', 'tar -cf - --dir docs .',
 ];
 const FILTERED_HARMLESS = ['comm README.md notes.md', 'join README.md notes.md', 'fold -w 80 README.md', 'rev README.md', 'nl README.md', 'zip -r - docs', 'zip -ry - src', 'readlink -f .env', 'realpath .env', 'cp README.md notes.txt'];
 

@@ -10,7 +10,7 @@ const TAR: OptSpec = {
   longValue: [
     'file', 'directory', 'blocking-factor', 'files-from', 'exclude-from', 'use-compress-program', 'info-script',
     'new-volume-script', 'tape-length', 'newer', 'label', 'listed-incremental', 'starting-file', 'format', 'to-command',
-    'checkpoint-action', 'rsh-command', 'rmt-command', 'owner', 'group', 'mode', 'mtime', 'transform', 'xform', 'exclude',
+    'checkpoint-action', 'rsh-command', 'rmt-command', 'owner', 'group', 'mode', 'mtime', 'transform', 'xform', 'exclude', 'add-file',
   ],
 };
 const RUNS = ['to-command', 'use-compress-program', 'I', 'rsh-command', 'rmt-command', 'info-script', 'new-volume-script', 'F'];
@@ -50,7 +50,8 @@ export function tarReadOperands(argv: readonly string[]): string[] {
   const out: string[] = [];
   const archive = scan.opts.find((o) => isOneOf(o, ['f', 'file']))?.value;
   if (archive !== undefined && scan.opts.some((o) => isOneOf(o, READS_ARCHIVE))) out.push(archive);
-  for (const o of scan.opts) if (isOneOf(o, ['T', 'files-from', 'X', 'exclude-from']) && o.value) out.push(o.value);
+  // `--add-file=F` packs F like an operand (a name starting with a dash).
+  for (const o of scan.opts) if (isOneOf(o, ['T', 'files-from', 'X', 'exclude-from', 'add-file']) && o.value) out.push(o.value);
   if (scan.opts.some((o) => isOneOf(o, WRITES_ARCHIVE))) {
     const dir = scan.opts.find((o) => isOneOf(o, ['C', 'directory']))?.value;
     for (const i of scan.operands) {

@@ -28,9 +28,10 @@ const INJECTIONS: Record<string, Injection[]> = {
     { option: longOption('dereference-recursive'), risk: 'outside-workspace', what: FOLLOWS_LINKS },
   ],
   find: [{ option: /^(-L|-follow)$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
-  ls: [{ option: /^-(?=[a-zA-Z]*R)(?=[a-zA-Z]*L)[a-zA-Z]+$|^--dereference$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }],
+  ls: [{ option: /^-(?=[a-zA-Z]*R)(?=[a-zA-Z]*L)[a-zA-Z]+$/, risk: 'outside-workspace', what: FOLLOWS_LINKS }, { option: longOption([3, 'dereference']), risk: 'outside-workspace', what: FOLLOWS_LINKS }],
   tar: [
-    { option: /^-[a-zA-Z]*h[a-zA-Z]*$|^--dereference$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
+    { option: /^-[a-zA-Z]*h[a-zA-Z]*$/, risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
+    { option: longOption([3, 'dereference']), risk: 'outside-workspace', what: 'archives what symbolic links point to, which can lie outside the workspace' },
     { option: /^-g/, risk: 'writes-file', what: 'writes a bookkeeping file' },
     { option: longOption([5, 'listed-incremental'], 'index-file', 'volno-file'), risk: 'writes-file', what: 'writes a bookkeeping file' },
     { option: /^-T/, risk: 'outside-workspace', what: 'packs the files a list names, which can be any file' },
