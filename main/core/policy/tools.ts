@@ -190,13 +190,16 @@ export function webTarget(request: ToolRequest): { url: string; problem?: string
 }
 
 /**
- * Whether a search or read tool was told to stop skipping what .gitignore hides (Gemini's `respect_git_ignore: false`,
- * `file_filtering_options`, a `no_ignore` switch): its recursion then reaches ignored files the tiers would ask about.
+ * Whether a search or read tool was told to stop skipping what .gitignore or its default excludes hide (Gemini's
+ * `respect_git_ignore: false`, `file_filtering_options`, `useDefaultExcludes: false` which reads .git, a `no_ignore`
+ * switch), as a boolean or its text: its recursion then reaches files the tiers would ask about.
  */
 export function ignoreFilesOff(args: Record<string, unknown>): boolean {
   const opts = args['file_filtering_options'];
   const nested = typeof opts === 'object' && opts !== null ? (opts as Record<string, unknown>) : {};
-  return [args['respect_git_ignore'], args['respectGitIgnore'], nested['respect_git_ignore']].some((v) => v === false) || args['no_ignore'] === true || args['hidden'] === true;
+  const is = (v: unknown, b: boolean): boolean => v === b || v === String(b);
+  const respects = [args['respect_git_ignore'], args['respectGitIgnore'], nested['respect_git_ignore'], args['useDefaultExcludes'], args['use_default_excludes']];
+  return respects.some((v) => is(v, false)) || is(args['no_ignore'], true) || is(args['hidden'], true);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Red team on paths (issue 12 classes 1–4): recursion spelled the way GNU and git read options, git object names
 // (`HEAD:.env`), options that read files, links followed inside a tree, programs without a spec naming credentials.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAUTIOUS, bash, setUp, tearDown, why } from './closed-world-harness.js';
+import { CAUTIOUS, bash, judge, setUp, tearDown, why } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
@@ -60,6 +60,21 @@ describe('red team on paths: hostile', () => {
   it.each(FILTERED)('%j is not allowed under a rule for the program', async (command) => {
     const v = await bash(command, 'interactive', FILTERS);
     expect(v.decision, why(v)).not.toBe('allow');
+  });
+});
+
+describe('red team on paths: read tools told to stop skipping ignored or excluded files', () => {
+  it.each([
+    ['read_many_files', { paths: ['**/*'], useDefaultExcludes: false }],
+    ['glob', { pattern: '**/*', respect_git_ignore: 'false' }],
+    ['Glob', { pattern: '**/*', no_ignore: 'true' }],
+  ])('%s %j is not allowed under blanket rules', async (tool, args) => {
+    const v = await judge(tool, args, 'interactive', ['Read', 'Glob', 'Grep']);
+    expect(v.decision, why(v)).not.toBe('allow');
+  });
+  it.each([['read_many_files', { paths: ['**/*'] }], ['Glob', { pattern: '**/*.ts' }]])('%s %j is allowed under blanket rules', async (tool, args) => {
+    const v = await judge(tool, args, 'interactive', ['Read', 'Glob', 'Grep']);
+    expect(v.decision, why(v)).toBe('allow');
   });
 });
 
