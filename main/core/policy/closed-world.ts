@@ -5,16 +5,66 @@ import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
-// Options of unknown programs that usually write output or run something (`-o FILE`, `--output`, `--exec`, `--config`).
-const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager))(?:[=-]|$)|^-o./;
+// Options of unknown programs that usually write output, rewrite files, run something or reach another server
+// (`-o FILE`, `--output`, `--outputFile`, `--exec`, `--config`, `--write`, `--fix`, `--proxy`, `--verify=no`).
+const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager|write|fix|download|proxy|insecure|no-verify|session|reporter-options?))(?:[=-]|$)|^-o.|^--(outputFile|outFile|outputPath)(=|$)|^--verify=(no|false)$/;
+// Request items of HTTP clients without a spec (httpie, xh) that send a local file: `@FILE`, `k=@FILE`, `k:=@FILE`, `k@./FILE`.
+const SENDS_FILE = /^@[^\s]|^[\w.-]+:?=[@<]|^[\w.-]+@[./~]/;
+
+// Package runners: the package they run is named by the first word that is not one of their options.
+const PACKAGE_RUNNERS: Record<string, { sub?: readonly string[]; valued: RegExp; named: RegExp }> = {
+  npx: { valued: /^(-w|--workspace|--prefix|--cache|--registry|--userconfig)$/, named: /^(-p|--package|-c|--call)(=|$)/ },
+  bunx: { valued: /^$/, named: /^(-p|--package)(=|$)/ },
+  pnpx: { valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
+  uvx: { valued: /^(--python|-p|--index-url|--from|--with)$/, named: /^(--from|--with)(=|$)/ },
+  npm: { sub: ['exec', 'x'], valued: /^(-w|--workspace|--prefix)$/, named: /^(-p|--package|-c|--call)(=|$)/ },
+  pnpm: { sub: ['dlx', 'exec'], valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
+  yarn: { sub: ['dlx'], valued: /^$/, named: /^(-p|--package)(=|$)/ },
+};
+
+/**
+ * Why a package runner runs something its rule does not name, or undefined: `npx evil` under `Bash(npx:*)` downloads
+ * and runs any package the project lacks; `-p PKG`, `-c CMD`, `pkg@1.2`, `github:u/r` name code no rule names.
+ */
+function unnamedPackage(argv: readonly string[], ruleWords: readonly string[]): string | undefined {
+  const runner = PACKAGE_RUNNERS[argv[0] ?? ''];
+  if (runner === undefined) return undefined;
+  let i = 1;
+  if (runner.sub) {
+    if (!runner.sub.includes(argv[1] ?? '')) return undefined;
+    i = 2;
+  }
+  const name = argv.slice(0, i).join(' ');
+  for (; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (!w.startsWith('-')) break;
+    if (runner.named.test(w)) return `${name} ${w} names a package or command for it to run`;
+    if (runner.valued.test(w)) i++;
+  }
+  const pkg = argv[i];
+  if (pkg === undefined) return undefined;
+  if (/^(.+@|[^@]*[:/])/.test(pkg) || !ruleWords.includes(pkg)) return `${name} ${pkg} runs a package the rule does not name, downloading it when the project lacks it`;
+  return undefined;
+}
 
 // Interpreters' own options that load or run more code, open a debugger or serve the network (before the script name;
 // after it, words are the script's): `node -r ./x app.js`, `node --inspect=0.0.0.0:9229 app.js`, `python3 -m http.server`.
 const INTERPRETER_OPTIONS: Record<string, RegExp> = {
-  node: /^(-r|-e|-p|-i|--(require|import|loader|experimental-loader|inspect|inspect-brk|inspect-wait|inspect-port|eval|print|interactive|env-file|env-file-if-exists|watch-path)(=|$))/,
+  node: /^(-r|-e|-p|-i|--(require|import|loader|experimental-loader|inspect|inspect-brk|inspect-wait|inspect-port|eval|print|interactive|env-file|env-file-if-exists|watch-path|run|test-reporter|test-reporter-destination|redirect-warnings|tls-keylog|openssl-config|cpu-prof-dir|heap-prof-dir|report-dir|report-directory|diagnostic-dir|localstorage-file|snapshot-blob|build-snapshot|experimental-sea-config)(=|$))/,
   python: /^-[a-zA-Z]*[mcX]/,
   perl: /^-[a-zA-Z]*[MmeEI]/,
   ruby: /^-[a-zA-Z]*[reI]/,
+};
+// Their options whose value is the next word, so that word is not the script (`node --title x -e CODE`).
+const INTERPRETER_VALUED: Record<string, RegExp> = {
+  node: /^(-C|--(title|conditions|input-type|stack-size|max-old-space-size|max-semi-space-size|icu-data-dir|disable-warning|dns-result-order|unhandled-rejections|secure-heap|secure-heap-min|use-largepages|v8-pool-size|heapsnapshot-signal|report-signal|report-filename|cpu-prof-name|heap-prof-name|trace-event-categories|trace-event-file-pattern|tls-cipher-list|test-name-pattern|test-skip-pattern|test-shard|test-concurrency|test-timeout|max-http-header-size|experimental-default-type|es-module-specifier-resolution))$/,
+  python: /^(-W|--check-hash-based-pycs)$/,
+  perl: /^$/,
+  ruby: /^(-C|-E|--encoding|--external-encoding|--internal-encoding|--enable|--disable|--dump)$/,
 };
 
 // Programs that copy to or run on another machine: an operand `[user@]host:path` (or `rsync://`) is another host.
@@ -41,9 +91,11 @@ function interpreterOf(program: string): string | undefined {
 function interpreterOption(argv: readonly string[]): string | undefined {
   const family = interpreterOf(argv[0] ?? '');
   if (family === undefined) return undefined;
-  for (const w of argv.slice(1)) {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
     if (!w.startsWith('-') || w === '-' || w === '--') return undefined;
     if (INTERPRETER_OPTIONS[family]!.test(w)) return w;
+    if (INTERPRETER_VALUED[family]!.test(w)) i++;
   }
   return undefined;
 }
@@ -57,13 +109,20 @@ function showsVariables(argv: readonly string[]): boolean {
   const names = args.filter((a) => !a.startsWith('-'));
   if (prog === 'export' || prog === 'declare' || prog === 'typeset' || prog === 'local' || prog === 'readonly') return names.length === 0 || args.some((a) => /^-[a-zA-Z]*p/.test(a));
   if (prog === 'set') return args.length === 0;
-  return prog === 'compgen' && args.some((a) => /^-[a-zA-Z]*[ve]/.test(a));
+  return prog === 'compgen' && args.some((a, i) => /^-[a-zA-Z]*[ve]/.test(a) || (a === '-A' && /^(variable|export)$/.test(args[i + 1] ?? '')));
 }
 
+/**
+ * A URL's scheme and host, or null when it is not a web URL or its host is spelled so that parsers disagree: curl
+ * takes the authority up to the first `/`, `?` or `#`, WHATWG also stops at `\` and drops userinfo, tabs, `%`-escapes
+ * and default ports (`https://api.example.com\@evil.test` is evil.test to curl).
+ */
 function origin(u: string): string | null {
+  const raw = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(u)?.[1];
   try {
     const url = new globalThis.URL(u);
-    return url.protocol === 'file:' ? null : `${url.protocol}//${url.host}`.toLowerCase();
+    if (url.protocol === 'file:' || raw === undefined || raw.toLowerCase() !== url.host) return null;
+    return `${url.protocol}//${url.host}`.toLowerCase();
   } catch {
     return null;
   }
@@ -89,12 +148,16 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;
   }
   if (reading) return reading.unvouched[0] ?? null;
+  const unnamed = unnamedPackage(cmd.argv, specifierWords(specifier));
+  if (unnamed !== undefined) return unnamed;
   if (showsVariables(cmd.argv)) return `${cmd.argv.join(' ')} prints environment variables, where tokens live`;
   if (OWN_CHECKS.has(cmd.argv[0] ?? '')) return null;
   const remote = remoteOperand(cmd.argv);
   if (remote !== undefined) return `${cmd.argv[0]} ${remote}: another machine, which no rule names`;
   const interp = interpreterOption(cmd.argv);
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
+  const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
+  if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
   const opt = args.find((a) => OUTPUT_OR_EXEC.test(a));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);

@@ -22,5 +22,7 @@ export function fetchHost(url: string): string | null {
 export function urlMatchesDomain(url: string, domain: string): boolean {
   const host = fetchHost(url);
   if (host === null || host.startsWith('[')) return false;
+  // An IPv4 address has no subdomains: `domain:0.0.1` must not cover 10.0.0.1.
+  if (/^[\d.]+$/.test(host)) return host === domain;
   return host === domain || host.endsWith(`.${domain}`);
 }

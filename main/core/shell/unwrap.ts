@@ -77,6 +77,10 @@ function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findi
     const w = valueWord(words, o);
     flag(f, 'writes-file', `${values[0]} -${o.long ? '-' : ''}${o.name} writes the file ${o.value ?? ''}`, at(w.span));
   }
+  // Without KUBECONFIG, GIT_DIR, HOME… a program loads other settings than the ones its rule was written against.
+  for (const o of named(scan.opts, spec.unsetOpts)) {
+    block(f, `${values[0]} -${o.long ? '-' : ''}${o.name}${o.value ? ` ${o.value}` : ''} removes environment variables, which changes what the program loads`, at(valueWord(words, o).span));
+  }
   for (const o of named(scan.opts, spec.chdirOpts)) out.chdir = valueWord(words, o).dynamic ? null : (o.value ?? null);
   const script = named(scan.opts, spec.scriptOpts)[0];
   if (script) {

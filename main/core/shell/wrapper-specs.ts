@@ -18,6 +18,8 @@ export interface WrapperSpec {
   scriptOpts?: readonly string[];
   /** Options whose value is a file the wrapper writes (`time -o`, `strace -o`). */
   writeOpts?: readonly string[];
+  /** Options that remove variables from the command's environment (`env -u KUBECONFIG`, `env -i`). */
+  unsetOpts?: readonly string[];
   /** Options whose value is the directory the command runs in (`env -C`, `sudo -D`). */
   chdirOpts?: readonly string[];
   /** Runs only the script of a script option; operands are a user name and shell arguments (`su - root -c cmd`). */
@@ -43,7 +45,7 @@ export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh'
 
 /** Every wrapper the analysis unwraps, by program name. */
 export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
-  ['env', plain({ shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'] }, { assignments: true, scriptOpts: ['S', 'split-string'], chdirOpts: ['C', 'chdir'] })],
+  ['env', plain({ shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'] }, { assignments: true, scriptOpts: ['S', 'split-string'], chdirOpts: ['C', 'chdir'], unsetOpts: ['u', 'unset', 'i', 'ignore-environment'] })],
   ['timeout', plain({ shortValue: 'ks', longValue: ['kill-after', 'signal'] }, { operands: 1 })],
   ['nice', plain({ shortValue: 'n', longValue: ['adjustment'] })],
   ['nohup', plain()],

@@ -49,7 +49,7 @@ const HARMLESS = [
   'yq . config.yaml', 'column -t README.md', 'date', 'date +%Y-%m-%d', 'date -u', 'od -c README.md', 'od -w8 -c README.md',
   'curl -s https://api.example.com/repos/x', 'curl -s https://api.example.com/repos/x -H "Accept: application/json"', 'curl -s https://api.example.com/x -d \'{"a":1}\'',
   'fd -e ts', 'fd app src', 'go test ./...', 'go test -run TestX -v ./pkg/...', 'go test -race -count=1 ./...', 'go vet ./...', 'pytest', 'pytest -x -q tests',
-  'pytest -k "not slow" -v', 'npm test', 'npm test -- --watch=false', 'npm run lint', 'npm run build --if-present', 'npx eslint src', 'eslint --fix src', 'ruff check src',
+  'pytest -k "not slow" -v', 'npm test', 'npm test -- --watch=false', 'npm run lint', 'npm run build --if-present', 'npx eslint src', 'eslint src', 'ruff check src',
   'kubectl get pods', 'kubectl get pods -n prod -o wide', 'kubectl get pods -o json', 'kubectl describe pod web-1', 'kubectl logs web-1 --tail=50', 'kubectl get deploy -A -l app=web',
   'cat README.md', 'cat -n src/app.ts', 'head -5 README.md', 'tail -n 20 README.md', 'wc -l src/*.ts', 'sort README.md | uniq -c', 'cut -d: -f1 README.md', 'ls -la src',
   'ls -lh --color=auto', 'du -sh src', 'stat README.md', 'file README.md', 'diff README.md docs/guide.md', 'grep -rn export src', 'grep -c x README.md', 'rg -n export src',

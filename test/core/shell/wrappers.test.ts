@@ -17,7 +17,7 @@ const UNWRAP: Array<[string, string[], string[], Outcome]> = [
   ['stdbuf -oL tail -f log', ['tail', '-f', 'log'], ['stdbuf'], 'clean'],
   ['ionice -c 3 make', ['make'], ['ionice'], 'clean'],
   ['env FOO=1 npm test', ['npm', 'test'], ['env'], 'clean'],
-  ['env -i -u HOME npm test', ['npm', 'test'], ['env'], 'clean'],
+  ['env -i -u HOME npm test', ['npm', 'test'], ['env'], 'block'],
   ['env', ['env'], [], 'clean'],
   ['xargs -n 1 -I {} grep x {}', ['grep', 'x', '{}'], ['xargs'], 'clean'],
   ['xargs -0 wc -l', ['wc', '-l'], ['xargs'], 'clean'],

@@ -13,16 +13,29 @@ const AWK: OptSpec = {
 /** What an awk program can do beyond reading its input: a risk flag, or `reads-file` for a file it opens by name. */
 type AwkEffect = { flag: 'code-execution' | 'writes-file' | 'reads-file'; what: string };
 
+// Words after which a `/` starts a regex although a word precedes it (`print /x/`, `return /x/`).
+const REGEX_AFTER_WORD = /(^|[^\w$])(print|printf|return|case|in|do|else|getline)$/;
+
+/** Whether a `/` after `before` (the program so far, literals emptied) is division: it follows an operand. */
+function isDivision(before: string): boolean {
+  const t = before.trimEnd();
+  // A name, a number, `)`, `]`, `$1`, a string or regex literal (`""`, `//`), or a postfix `i++`/`i--`.
+  return /([\w)\].$"/]|\+\+|--)$/.test(t) && !REGEX_AFTER_WORD.test(t);
+}
+
 /**
- * The program with string and regex literals emptied. A `/` after an operand (a name, a number, `)`, `]`, `$1`) is
- * division, not the start of a regex: read as a regex it would hide `system()` or a redirect behind it.
+ * The program with comments removed and string and regex literals emptied, read the way awk's lexer does: a `/`
+ * after an operand (a name, a number, `)`, `]`, `$1`, a string, `i++`) is division, not the start of a regex; read
+ * as a regex it would hide `system()` or a redirect behind it. Strings end at a newline, `#` starts a comment.
  */
 function stripLiterals(program: string): string {
   let out = '';
   let i = 0;
   while (i < program.length) {
     const c = program[i]!;
-    if (c === '"' || (c === '/' && !/[\w)\].$]$/.test(out.trimEnd()))) {
+    if (c === '#') {
+      while (i < program.length && program[i] !== '\n') i++;
+    } else if (c === '"' || (c === '/' && !isDivision(out))) {
       // A string, or a regex where an operand may start: skip to its unescaped end (a regex's `[...]` may hold a `/`).
       let j = i + 1;
       let bracket = false;
@@ -32,10 +45,11 @@ function stripLiterals(program: string): string {
         else if (c === '/' && d === '[') bracket = true;
         else if (c === '/' && d === ']') bracket = false;
         else if (d === c && !bracket) break;
-        else if (d === '\n' && c === '/') break;
+        else if (d === '\n') break;
       }
       out += c + c;
-      i = j + 1;
+      // An unterminated literal ends at the newline, which still separates statements.
+      i = program[j] === '\n' ? j : j + 1;
     } else {
       out += c;
       i++;

@@ -18,7 +18,7 @@ export const COREUTILS: Record<string, ProgramSpec> = {
   // `-w` and `-S` take their value attached only (`-w8`): in `od -w .env` the file is an operand.
   od: program(options({ H: `-b -c -d -f -i -l -o -s -x -v --output-duplicates --traditional -w= --width= -S= --strings=${HELP}`, H1: '-A --address-radix -j --skip-bytes -N --read-bytes -t --format' }), ['path']),
   column: program(options({ H: `-t --table -x --fillrows -e -n -J --json -L --table-empty-lines -R --table-right= -T --table-truncate= -E --table-noextreme= -W --table-wrap= -H --table-hide= -N --table-columns= -d --table-noheadings -V${HELP}`, H1: '-c --output-width -s --separator -o --output-separator -O --table-order -r --tree -i --tree-id -p --tree-parent -l --table-columns-limit' }), ['path']),
-  date: program(options({ H: `-u --utc --universal -R --rfc-email --debug -I --iso-8601= --rfc-3339=${HELP}`, H1: '-d --date', R1: '-f --file -r --reference', W1: '-s --set' }), ['text']),
+  date: program(options({ H: `-u --utc --universal -R --rfc-email --debug -I= --iso-8601= --rfc-3339=${HELP}`, H1: '-d --date', R1: '-f --file -r --reference', W1: '-s --set' }), ['text']),
   pwd: program(options({ H: `-L -P --logical --physical${HELP}` }), []),
   basename: program(options({ H: `-a --multiple -z --zero${HELP}`, H1: '-s --suffix' }), ['text']),
   dirname: program(options({ H: `-z --zero${HELP}` }), ['text']),

@@ -1,8 +1,9 @@
 // JSON and YAML processors (jq, gojq, yq), from their manuals: the filter language can read the environment and files.
 import { options, program, type ProgramSpec } from './types.js';
 
-// `env`, `$ENV`, `$__prog_args`…: the environment; `input_filename` is harmless; `import`/`include` load code from files.
-const JQ_ENV = /(^|[^\w$.])(\$ENV|env)\b/;
+// `env`, `$ENV`: the environment; `$__loc__`, `input_filename`, `get_search_list`, `$__prog_args`: facts about the host
+// the filter has no business with; `import`/`include` load code from files.
+const JQ_ENV = /(^|[^\w$.])(\$ENV|env|\$__loc__|\$__prog_args|input_filename|get_search_list|get_prog_origin|get_jq_origin|\$JQ_BUILD_CONFIGURATION)(?![\w$])/;
 const JQ_LOAD = /(^|[^\w$])(import|include)\s+"/;
 // yq's `eval(STRING)` runs an expression built at run time (`eval("lo" + "ad(\".env\")")`), `system` a command.
 const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\b(load(_str|_xml|_props|_base64)?|eval|system)\s*\(/;
@@ -11,7 +12,7 @@ const YQ_ENV = /(^|[^\w$.])(env|strenv|envsubst|\$ENV)\b|\b(load(_str|_xml|_prop
 export function jqFilterEffect(filter: string): string | null {
   // A string's `\(…)` interpolation is code too: `"\(env)"`.
   const code = filter.replace(/"(?:[^"\\]|\\.)*"/g, (str) => [...str.matchAll(/\\\((.*?)\)/g)].map((m) => ` ${m[1]} `).join('') || '""');
-  if (JQ_ENV.test(code)) return 'the filter reads environment variables (env, $ENV), where tokens live';
+  if (JQ_ENV.test(code)) return 'the filter reads environment variables (env, $ENV) or facts about the host, where tokens live';
   if (JQ_LOAD.test(filter)) return 'the filter loads modules from files';
   return null;
 }

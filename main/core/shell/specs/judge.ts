@@ -34,7 +34,9 @@ function lookupLong(spec: ProgramSpec, name: string): { key: string; def: Option
 function effectOf(out: SpecReading, prog: string, key: string, def: OptionDef, value: string | undefined): void {
   if (def.effect === 'harmless') return;
   if (def.effect === 'reads-path' || def.effect === 'changes-cwd') {
-    if (value !== undefined) out.reads.push(value);
+    // `kubectl get -f https://evil.test/x.yaml`: a file option given a URL fetches it from that host.
+    if (value !== undefined && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) out.unvouched.push(`${prog} ${key} ${value} fetches a URL`);
+    else if (value !== undefined) out.reads.push(value);
     return;
   }
   if (def.effect === 'writes-path' && value !== undefined && (value === '-' || isHarmlessSink(value))) return;

@@ -31,7 +31,11 @@ function outputFiles(argv: readonly string[], from: number): { unvouched: string
     const file = /^(?:jsonpath|go-template|custom-columns|template)-file=(.+)$/.exec(v);
     if (file) reads.push(file[1]!);
   }
-  return { unvouched: secret === undefined ? [] : [`${secret} prints Secrets' values (credentials)`], reads, urls: [] };
+  const unvouched = secret === undefined ? [] : [`${secret} prints Secrets' values (credentials)`];
+  // A Go template (`-o go-template=…`, `--template`) is a program with functions of its own, not a field selection.
+  const template = argv.slice(from).find((w, i, a) => /^(-o|--output)=?(go-)?template(=|$)/.test(w) || ((w === '-o' || w === '--output') && /^(go-)?template(=|$)/.test(a[i + 1] ?? '')) || /^--template(=|$)/.test(w));
+  if (template !== undefined) unvouched.push(`${template}: a Go template is a program the rule does not vouch for`);
+  return { unvouched, reads, urls: [] };
 }
 
 const read = program(options({ ...GLOBAL, H: `${GLOBAL.H} ${READ.H}`, H1: `${GLOBAL.H1} ${READ.H1}`, R1: `${GLOBAL.R1} ${READ.R1}` }), ['text'], { abbreviations: false, extra: outputFiles });

@@ -9,17 +9,28 @@ const NPM_GLOBAL = {
   C1: '-C --prefix -w --workspace',
   X1: '--node-options --script-shell --userconfig --globalconfig --init-module --onload-script --shell --editor --browser --node-gyp',
 } as const;
-// Words after `--` go to the script's own program: options there that write or run code are its, unknown to the engine.
-const SCRIPT_OPTION = /^(-o|--(out|output|output-file|outfile|outdir|out-dir|log-file|exec|config|require|import|loader|plugin|rulesdir|resolve-plugins-relative-to|node-options|basetemp|cov-report|junitxml|reporter-options|coverage-directory|cache-location|cacheDirectory|setupFiles|globalSetup|root|dir))(=|$)/;
+// Words after `--` go to the script's own program (jest, vitest, mocha…): options there that write, load or run code
+// are its, unknown to the engine (`--outputFile`, `--reporter-option output=F`, `--globalSetup`, `--coverage.reportsDirectory`).
+const SCRIPT_OPTION_KEY = /(^|[-.])out|report|file|dir|exec|config|require|import|loader|plugin|node-options|basetemp|junit|cache|setup|teardown|root|resolver|processor|runner|environment|transform|sequencer|extractor|preset|inspect|browser|pool/;
+const SCRIPT_OPTION_WHOLE = new Set(['o', 'c', 'r', 'ui', 'api', 'env']);
+// Of those, the ones naming a built-in by a bare word are harmless (`--reporter=verbose`, `--environment=jsdom`).
+const BUILTIN_VALUE = /^--?(reporters?|environment|testEnvironment|env|preset|runner|pool)=[\w-]+$/;
+
+/** Whether a word handed to the script's program is an option that may write, load or run code. */
+function scriptOption(word: string): boolean {
+  const name = /^--?([^=]+)/.exec(word)?.[1];
+  if (name === undefined || BUILTIN_VALUE.test(word)) return false;
+  return SCRIPT_OPTION_WHOLE.has(name) || SCRIPT_OPTION_KEY.test(name.toLowerCase());
+}
 
 /** `npm test -- ARGS`: what the script's program is handed, judged as a program without a spec would be. */
 function scriptArgs(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
   const dash = argv.indexOf('--', from);
   const rest = dash < 0 ? [] : argv.slice(dash + 1);
-  const opt = rest.find((a) => SCRIPT_OPTION.test(a));
-  // Paths it is handed, as operands or as `--opt=PATH` values (`--reporter=/tmp/x.js` loads that file), meet the tiers.
-  const paths = rest.map((a) => (a.startsWith('-') ? /^--?[^=]+=(.+)$/.exec(a)?.[1] : a)).filter((a): a is string => a !== undefined && /[/.~]/.test(a));
-  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes or runs code`], reads: paths, urls: [] };
+  const opt = rest.find(scriptOption);
+  // Paths it is handed, as operands or as `--opt=PATH` / `key=PATH` values (`--reporter=/tmp/x.js` loads that file), meet the tiers.
+  const paths = rest.map((a) => (/^-*[^=]+=(.+)$/.exec(a)?.[1] ?? (a.startsWith('-') ? undefined : a))).filter((a): a is string => a !== undefined && /[/.~]/.test(a));
+  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes, loads or runs code`], reads: paths, urls: [] };
 }
 const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false, extra: scriptArgs });
 
@@ -52,21 +63,72 @@ export const PYTEST: ProgramSpec = program(options({
   X: '--pdb --trace',
 }), ['path'], { abbreviations: false });
 
-/** eslint's spec: configs and plugins are code; `-o` writes a report. */
+/** `eslint -f ./x.js`: a formatter given as a file is code it loads (a bare name is a built-in or installed one). */
+function formatterFile(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const unvouched: string[] = [];
+  argv.forEach((w, i) => {
+    const v = /^(-f|--format)=?(.*)$/.exec(w);
+    const value = i < from || !v ? undefined : v[2] || argv[i + 1];
+    if (value !== undefined && /[/\\.~]/.test(value)) unvouched.push(`${v![1]} ${value} loads a formatter's code from a file`);
+  });
+  return { unvouched, reads: [], urls: [] };
+}
+
+/** eslint's spec: configs, plugins and formatter files are code; `-o` writes a report, `--fix` rewrites sources. */
 export const ESLINT: ProgramSpec = program(options({
-  H: '--fix --fix-dry-run --cache --no-cache --quiet --no-color --color --no-eslintrc --no-config-lookup --no-inline-config --no-ignore --stdin --debug -h --help -v --version --report-unused-disable-directives --no-error-on-unmatched-pattern --exit-on-fatal-error --no-warn-ignored --pass-on-no-patterns --print-config --max-warnings= --init --inspect-config --flag --stats',
+  H: '--fix-dry-run --cache --no-cache --quiet --no-color --color --no-eslintrc --no-config-lookup --no-inline-config --no-ignore --stdin --debug -h --help -v --version --report-unused-disable-directives --no-error-on-unmatched-pattern --exit-on-fatal-error --no-warn-ignored --pass-on-no-patterns --print-config --max-warnings= --init --inspect-config --flag --stats',
   H1: '--ext --fix-type --env --global --parser-options --rule --max-warnings --stdin-filename --report-unused-disable-directives-severity --cache-strategy -f --format --ignore-pattern --concurrency',
   R1: '--ignore-path',
+  W: '--fix',
   W1: '-o --output-file --cache-location',
   X1: '-c --config --rulesdir --plugin --parser --resolve-plugins-relative-to',
-}), ['path'], { abbreviations: false });
+}), ['path'], { abbreviations: false, extra: formatterFile });
+
+/** `ruff --config 'KEY = VALUE'` sets any setting inline; `ruff format` without --check/--diff rewrites the files. */
+function ruffExtra(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const args = argv.slice(from);
+  const values = args.map((w, i) => (w.startsWith('--config=') ? w.slice(9) : w === '--config' ? (args[i + 1] ?? '') : ''));
+  const inline = values.find((v) => v.includes('='));
+  const unvouched = inline === undefined ? [] : [`--config ${inline} overrides a setting inline`];
+  if (argv[from - 1] === 'format' && !args.some((w) => w === '--check' || w === '--diff')) unvouched.push('rewrites the files (without --check or --diff)');
+  return { unvouched, reads: [], urls: [] };
+}
 
 const ruffCheck = program(options({
-  H: '--fix --no-fix --unsafe-fixes --no-unsafe-fixes --show-fixes --no-show-fixes --diff --watch -w --fix-only --no-fix-only --ignore-noqa --statistics --add-noqa --show-files --show-settings --no-cache --preview --no-preview -e --exit-zero --exit-non-zero-on-fix -q --quiet -v --verbose -s --silent --isolated --respect-gitignore --no-respect-gitignore --force-exclude --no-force-exclude --check -h --help',
-  H1: '--select --ignore --extend-select --extend-ignore --per-file-ignores --extend-per-file-ignores --fixable --unfixable --extend-fixable --exclude --extend-exclude --line-length --target-version --output-format --cache-dir --dummy-variable-rgx --stdin-filename',
+  H: '--no-fix --unsafe-fixes --no-unsafe-fixes --show-fixes --no-show-fixes --diff --watch -w --no-fix-only --ignore-noqa --statistics --show-files --show-settings --no-cache --preview --no-preview -e --exit-zero --exit-non-zero-on-fix -q --quiet -v --verbose -s --silent --isolated --respect-gitignore --no-respect-gitignore --force-exclude --no-force-exclude --check -h --help',
+  H1: '--select --ignore --extend-select --extend-ignore --per-file-ignores --extend-per-file-ignores --fixable --unfixable --extend-fixable --exclude --extend-exclude --line-length --target-version --output-format --dummy-variable-rgx --stdin-filename',
   R1: '--config',
-  W1: '-o --output-file',
-}), ['path'], { abbreviations: false });
+  W: '--fix --fix-only --add-noqa',
+  W1: '-o --output-file --cache-dir',
+}), ['path'], { abbreviations: false, extra: ruffExtra });
 
 /** ruff's spec: `ruff check`, `ruff format` (files are read; `-o` writes a report). */
 export const RUFF: ProgramSpec = program(options({ H: '-h --help -V --version' }), [], { abbreviations: false, subcommands: new Map([['check', ruffCheck], ['format', ruffCheck]]) });
+
+// make's variables that choose the shell or re-read flags and makefiles: setting one on the command line runs other code.
+const MAKE_CODE_VARIABLES = /^(SHELL|\.SHELLFLAGS|MAKESHELL|MAKEFLAGS|MFLAGS|MAKEFILES|MAKE|MAKEOVERRIDES|GNUMAKEFLAGS)$/;
+
+/** `make VAR=VALUE` operands: make expands the value (`$(shell id)`), and a value that is a path is a program or file it uses. */
+function makeAssignments(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const out = { unvouched: [] as string[], reads: [] as string[], urls: [] as string[] };
+  for (const w of argv.slice(from)) {
+    const m = /^([^=\s-][^=\s]*?):{0,2}\+?\??=(.*)$/s.exec(w);
+    if (!m) continue;
+    if (MAKE_CODE_VARIABLES.test(m[1]!)) out.unvouched.push(`${w} sets a variable that chooses the shell, flags or makefiles make runs with`);
+    else if (/[$`]/.test(m[2]!)) out.unvouched.push(`${w}: make expands the value, and $(shell …) in it runs a command`);
+    else if (/[/~]/.test(m[2]!)) out.reads.push(m[2]!);
+  }
+  return out;
+}
+
+/** make's spec: targets are text; `-f`/`-I` files and `-C` folders meet the tiers; `--eval` and code-running variables ask. */
+export const MAKE: ProgramSpec = program(options({
+  H: '-B --always-make -d --debug= -e --environment-overrides -i --ignore-errors -k --keep-going -S --no-keep-going --stop -n --just-print --dry-run --recon -q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet --no-silent -w --print-directory --no-print-directory --warn-undefined-variables -L --check-symlink-times --trace -h --help -v --version -j= --jobs= -l= --load-average= -O= --output-sync= --shuffle=',
+  H1: '-o --old-file --assume-old -W --what-if --new-file --assume-new',
+  R1: '-f --file --makefile -I --include-dir',
+  C1: '-C --directory',
+  X1: '-E --eval',
+  W: '-t --touch',
+  // The data base it prints holds every environment variable.
+  E: '-p --print-data-base',
+}), ['text'], { extra: makeAssignments });
