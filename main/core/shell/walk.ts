@@ -6,7 +6,7 @@ import { staticHeredocSubstitution } from './heredoc-text.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
-import { nextCwd, tildePlace, type Scope } from './scope.js';
+import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {
@@ -132,7 +132,9 @@ function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  const read = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  const words = aliasExpanded(read, scope);
+  rememberPrintf(words, scope);
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
   if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;

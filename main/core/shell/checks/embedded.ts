@@ -29,11 +29,16 @@ function wholeHome(expr: string): boolean {
   return HOME_EXPR.test(expr) && !/join\s*\(|\+|\.\s*["']|\/\s*["']|["']\s*\/|\//.test(expr.replace(HOME_EXPR, ''));
 }
 
+// Ruby's and Perl's command literals run their text in a shell: `` `rm -rf ~` ``, `%x(…)`, `qx{…}`.
+const COMMAND_LITERAL = /`([^`]+)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*(?:\(([^)]*)\)|\{([^}]*)\}|\/([^/]*)\/)/g;
+const HAS_COMMAND_LITERALS = /^(ruby|perl|php)/;
+
 /** The shell command strings a piece of program text hands to a shell (`os.system('…')`, `execSync("…")`, awk `system("…")`). */
-export function shellStrings(code: string): string[] {
+export function shellStrings(code: string, via = ''): string[] {
   const unescape = (t: string): string => t.replace(/\\(["'`\\])/g, '$1');
   const lists = [...code.matchAll(ARGV_LIST)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '));
-  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!))];
+  const literals = HAS_COMMAND_LITERALS.test(via) ? [...code.matchAll(COMMAND_LITERAL)].map((m) => m.slice(1).find((g) => g !== undefined) ?? '') : [];
+  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!)), ...literals];
 }
 
 // fork() in an endless loop, in the languages agents reach for: `perl -e 'fork while 1'`, `while True: os.fork()`,
@@ -45,7 +50,7 @@ const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\
  * Threat: `python -c 'import shutil; shutil.rmtree("/")'`, `perl -e 'system("rm -rf ~")'`, `node -e "execSync('rm -rf ~')"`.
  */
 export function checkEmbedded(c: CheckInput, code: string, via: string): void {
-  for (const text of shellStrings(code)) c.scripts.push({ text, via });
+  for (const text of shellStrings(code, via)) c.scripts.push({ text, via });
   if (FORK_LOOP.test(code)) flag(c.f, 'destructive', `fork bomb: ${via} code starts processes in an endless loop until the system stalls`, c.cmd.span, 'hard');
   // `h = os.path.expanduser("~")`, `my $h = $ENV{HOME};`: names bound to the home directory itself.
   const homeNames = new Set([...code.matchAll(/(\$?[A-Za-z_]\w*)\s*=\s*([^;\n]{1,80})/g)].filter((m) => wholeHome(m[2]!)).map((m) => m[1]!));
