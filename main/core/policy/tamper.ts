@@ -117,7 +117,10 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
     const below = protectedBelow(p, ps);
-    if (below !== null && mover(argv) && !isMoveDestination(ref, view, ws)) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    const moves = mover(argv) && !isMoveDestination(ref, view, ws);
+    if (below !== null && moves) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    const config = moves ? agentConfigOf(p, ps) : null;
+    if (config) return `${prog} would move, delete or re-permission ${config} (${p})`;
     if (below === 'GATEHOUSE_HOME' && treeReader(argv, feedsReader)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
     if (ref.access !== 'write') continue;
     const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);

@@ -25,8 +25,11 @@ const TAMPER: string[] = [
   // its process
   'kill 0', 'kill -9 0', 'renice 19 31337', 'renice -n 19 -p $(pgrep gatehouse)', 'gdb -p 31337', 'strace -p 31337', 'strace -p $(pgrep -f gatehouse)',
   'ltrace -p 31337', 'ionice -c3 -p 31337',
-  // agent configuration through printf -v
+  // agent configuration through printf -v, or a loop variable in a redirect target
   'printf -v D %s ~/.claude; echo {} > $D/settings.json', "printf -v D '%s/.claude' ~; echo {} > $D/settings.json",
+  'for d in ~/.claude; do echo x > "$d/settings.json"; done', 'for d in /tmp ~/.claude; do echo x > $d/settings.json; done',
+  // perl's list form, and re-permissioning the program
+  'perl -e \'system("gatehouse", "rules", "disable", "r1")\'', 'chmod -x /usr/local/bin/gatehouse', 'chmod 000 /usr/local/lib/node_modules/gatehouse/dist/hook.cjs',
 ];
 
 /** Hard denies the engine missed, denied even in approve-all under a blanket `Bash` rule. */
@@ -34,7 +37,11 @@ const HARD: string[] = [
   "ruby -e '`rm -rf ~`'", "ruby -e '%x(rm -rf /)'", "perl -e 'qx{rm -rf ~}'",
   'gshred -u /etc/passwd', 'shred -u /etc/shadow', 'truncate -s0 /etc/passwd', 'truncate -s 0 /bin/bash', 'dd if=/dev/zero of=/etc/shadow',
   'sudo -s', 'sudo -i', 'sudo su', 'sudo bash', 'su -', 'su', 'su root', 'doas -s', 'pkexec', 'sudo -u root -i',
-  'crontab -r', 'crontab -ri', 'cd ~ && git clean -fdx', 'git -C ~ clean -fdx', 'cd / && git clean -fdx',
+  'crontab -r', 'crontab -ri', 'cd ~ && git clean -fdx', 'git -C ~ clean -fdx', 'cd / && git clean -fdx', 'git --work-tree=~ clean -fdx',
+  'rsync --remove-source-files -a /usr/ /tmp/x', 'rsync --remove-source-files -a /var/lib/ backup:/x', 'perl -e \'system "rm", "-rf", "/"\'',
+  'find ~ -print0 | xargs -0 rm -rf', 'find ~ | xargs rm', 'find / -type f | xargs shred -u', "perl -e 'fork while fork'",
+  "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", "python3 <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\nEOF",
+  "node <<'EOF'\nrequire('fs').rmSync(require('os').homedir(), {recursive: true})\nEOF",
 ];
 
 /** Asked (never allowed) under a blanket git rule and Edit/Write rules: git's own code paths and discarding work. */
@@ -49,7 +56,9 @@ const HARMLESS: string[] = [
   'gatehouse status', 'gatehouse doctor', 'npx gatehouse status', 'gatehouse --help', 'systemctl --user status gatehouse', 'pm2 logs gatehouse',
   'pgrep gatehouse', 'ps aux | grep gatehouse', 'git config --get user.name', 'ls -l $(which gatehouse)', 'npm i -g typescript', 'npm link lodash',
   'npm install', 'strace ls', 'renice 5 4242', 'curl -s http://127.0.0.1:3000/api/users', 'sudo ls', 'truncate -s0 debug.log', 'git clean -fd build',
-  'crontab -l', 'printf -v D %s src; ls $D', 'alias ll="ls -l"\nll src', 'ruby -e \'puts "`date`"\'',
+  'crontab -l', 'printf -v D %s src; ls $D', 'alias ll="ls -l"\nll src', 'ruby -e \'puts "`date`"\'', 'rsync -a --delete src/ build/',
+  "find . -name '*.pyc' | xargs rm", "find ~ -name '*.pyc' | xargs rm -f", 'for f in a b; do echo x > out-$f.txt; done', 'perl -e \'system("ls", "-l")\'',
+  "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF",
 ];
 
 describe('red team tamper: hostile', () => {

@@ -156,7 +156,8 @@ export function checkGit(c: CheckInput): void {
   if (name === undefined) return;
   const sub = scanArgs(argv, at, SUB_SPECS[name] ?? DEFAULT_SPEC);
   checkSub(c, name, sub, at);
-  // `git -C ~ clean -f` works where -C leads (each -C relative to the previous one).
-  const repo = globals.opts.filter((o) => isOneOf(o, ['C']) && o.value !== undefined).reduce((d, o) => absolutePath(o.value!, d, c.ctx.home), c.cwd);
+  // `git -C ~ clean -f`, `git --work-tree=~ clean -f` work where the option leads (each relative to the one before).
+  const dirs = globals.opts.filter((o) => isOneOf(o, ['C', 'work-tree']) && o.value !== undefined);
+  const repo = dirs.reduce((d, o) => absolutePath(o.value!, d, c.ctx.home), c.cwd);
   checkDiscards(c, name, sub, at, repo);
 }
