@@ -185,7 +185,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
   if (gitWrite) {
     covered = false;
-    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ — git runs what its config and hooks say on the next git command, so no rule vouches for writing there`);
+    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
   for (const b of a.blockers) why.push(builtin(b.reason));
   for (const ref of view.shellRefs) {
@@ -202,9 +202,12 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   return out;
 }
 
-/** Whether a write lands inside a `.git` folder, as requested or where it resolves (config, hooks: code on the next git command). */
+/**
+ * Whether a write lands inside a `.git` folder or on a `.gitattributes` file, as requested or where it resolves: git runs
+ * what its config, hooks and attributes (filter, diff and merge drivers) name on the next git command.
+ */
 function writesGitInternals(facts: { requested: string; resolved: string }): boolean {
-  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git'));
+  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git') || p.endsWith('/.gitattributes'));
 }
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
@@ -216,7 +219,7 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const used: Array<{ rule: Rule; path: string }> = [];
   for (const f of view.files) {
     if (view.family === 'write' && writesGitInternals(f.facts)) {
-      why.push(`built-in: ${f.facts.requested} is inside .git/ — git runs what its config and hooks say on the next git command, so no rule or grant vouches for writing there`);
+      why.push(`built-in: ${f.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule or grant vouches for writing there`);
       return null;
     }
     const lr = book.allow.find((r) => allowCoversFile(r, f, view, ws));

@@ -3,6 +3,10 @@ import type { SimpleCommand } from '../shell/types.js';
 
 /** `gatehouse` as a program word: the bin on PATH, `bin/gatehouse.js` run by node, or through a package runner. */
 const GATEHOUSE_PROGRAM = /(^|\/)gatehouse(\.js|\.cmd|\.mjs)?$/i;
+/** Scripts node runs to reach the CLI without its bin: the built dispatcher (`dist/main/core/cli/main.js`) or its source. */
+const CLI_SCRIPT = /(^|\/)core\/cli\/[\w-]+\.[cm]?[jt]s$/;
+/** A program word only known at run time that looks Gatehouse up (`$(which gatehouse)`, `` `command -v gatehouse` ``). */
+const LOOKED_UP = /[$`].*gatehouse/i;
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 const RUNNER_SUBCOMMANDS: Record<string, readonly string[]> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'] };
 const NODES = /^(node|nodejs|bun|deno|tsx|ts-node)$/;
@@ -16,6 +20,8 @@ const READ_ONLY: Record<string, readonly string[] | true> = {
   '--help': true,
   '-h': true,
   '--version': true,
+  status: true,
+  doctor: true,
   rules: ['list', 'export'],
   audit: ['query', 'verify', 'export'],
 };
@@ -23,7 +29,7 @@ const READ_ONLY: Record<string, readonly string[] | true> = {
 /** The words after the Gatehouse program (its subcommand first), or null when `argv` does not run Gatehouse. */
 export function gatehouseArgs(argv: readonly string[]): string[] | null {
   const [prog = '', ...rest] = argv;
-  if (GATEHOUSE_PROGRAM.test(prog)) return rest;
+  if (GATEHOUSE_PROGRAM.test(prog) || LOOKED_UP.test(prog)) return rest;
   const skipOptions = (words: string[]): string[] => {
     let i = 0;
     while (i < words.length && words[i]!.startsWith('-')) i += /^(-p|--package|-c|--call|-r|--require|--import|--loader)$/.test(words[i]!) ? 2 : 1;
@@ -37,7 +43,8 @@ export function gatehouseArgs(argv: readonly string[]): string[] | null {
   else if (NODES.test(prog)) after = skipOptions(rest);
   if (after === null) return null;
   const target = (after[0] ?? '').replace(/@[^/]*$/, '');
-  return GATEHOUSE_PROGRAM.test(target) || target === '.' ? after.slice(1) : null;
+  const isCli = GATEHOUSE_PROGRAM.test(target) || LOOKED_UP.test(target) || (NODES.test(prog) && CLI_SCRIPT.test(target));
+  return isCli || target === '.' ? after.slice(1) : null;
 }
 
 /**
@@ -54,4 +61,36 @@ export function gatehouseCliChange(cmd: SimpleCommand): string | null {
   if (allowed === true && !home) return null;
   if (Array.isArray(allowed) && allowed.includes(action) && !home) return null;
   return `gatehouse ${[sub, action].filter((w) => w !== '').join(' ')} would change Gatehouse's own rules, settings or data`;
+}
+
+/** Whether a word is only known at run time and looks Gatehouse up (`$(which gatehouse)`, `$(npm root -g)/gatehouse/…`). */
+export function looksUpGatehouse(word: string): boolean {
+  return LOOKED_UP.test(word);
+}
+
+const GLOBAL = /^(-g|--global|--location=global|-[a-zA-Z]*g[a-zA-Z]*)$/;
+const INSTALL = /^(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|link|ln)$/;
+/** A package spec from the registry by plain name (`typescript`, `@scope/x@^2`): it cannot claim another package's bin. */
+const REGISTRY_NAME = /^(@[\w.-]+\/)?[\w.-]+(@[\w.^~<>=*|-]+)?$/;
+
+/**
+ * Why a package-manager command may put another program in place of the `gatehouse` bin on PATH, or null.
+ * A global install or link of a local folder, tarball or git URL (whose package.json may be named gatehouse), of a package
+ * named gatehouse, or forced over others' bins replaces the hook program itself.
+ * Threat: `npm link` in a folder whose package.json says `"name": "gatehouse"`, `npm i -g ./evil`, `npm i -g gatehouse@0.0.1`.
+ */
+export function replacesGatehouse(argv: readonly string[]): string | null {
+  const [prog = '', ...args] = argv;
+  const words = prog === 'yarn' && args[0] === 'global' ? args.slice(1) : args;
+  const global = prog === 'yarn' ? args[0] === 'global' : words.some((w) => GLOBAL.test(w));
+  const verb = words.find((w) => !w.startsWith('-')) ?? '';
+  if (!['npm', 'pnpm', 'yarn', 'bun'].includes(prog) || !INSTALL.test(verb)) return null;
+  const specs = words.slice(words.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
+  const link = verb === 'link' || verb === 'ln';
+  // `npm link` alone (or of a folder) links the current package's bins globally; `npm link name` only links into ./node_modules.
+  if (link && (specs.length === 0 || specs.some((s) => /^[./~]/.test(s)))) return `${prog} link puts this folder's package bins on PATH, where a bin named gatehouse replaces the hook program`;
+  if (!global || link) return null;
+  const forced = words.some((w) => w === '--force' || w === '-f');
+  const foreign = specs.length === 0 || specs.some((s) => /gatehouse/i.test(s) || !REGISTRY_NAME.test(s));
+  return forced || foreign ? `${prog} installs a package globally whose bins may replace the gatehouse hook program` : null;
 }

@@ -19,6 +19,8 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
 };
 const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
+/** The rest of the hook program: the installed package, the bundled hook and the built CLI the bin loads. */
+const GUARD_CODE = /(^|\/)(node_modules\/gatehouse(\/|$)|dist\/hook\.c?js$|dist\/main\/core(\/|$)|Gatehouse\.app(\/|$))/i;
 const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
 const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
 
@@ -57,7 +59,8 @@ export function agentConfigOf(p: string, ps: ProtectedSet): string | null {
   // Claude Code's own state file (~/.claude.json, also inside $CLAUDE_CONFIG_DIR) holds its MCP servers and project trust.
   if (segs[segs.length - 1] === '.claude.json') return 'Claude Code .claude.json';
   // The hook program itself: replacing the `gatehouse` on PATH (or its bin script) outside the workspace replaces the guard.
-  if (GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') && !ps.workspaces.some((w) => isInside(p, w, ps.fold))) return 'the Gatehouse program';
+  const program = GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') || GUARD_CODE.test(p);
+  if (program && !ps.workspaces.some((w) => isInside(p, w, ps.fold))) return 'the Gatehouse program';
   for (let i = segs.length - 2; i >= 0; i--) {
     const agent = AGENT_DIRS[segs[i]!];
     const config = AGENT_CONFIG[segs[i]!];

@@ -82,6 +82,15 @@ function killTargets(args: string[]): number[] {
   return pids;
 }
 
+/** Programs that attach to a running process by pid: a debugger or tracer can stop it, `renice`/`ionice`/`cpulimit` starve it. */
+const ATTACHERS = new Set(['renice', 'ionice', 'prlimit', 'taskset', 'cpulimit', 'chrt', 'gdb', 'lldb', 'strace', 'ltrace', 'gcore', 'pstack', 'perf', 'criu', 'dtruss', 'reptyr']);
+
+function attaches(prog: string, args: string[], wholeCommand: string, pid: number | undefined): string | null {
+  const byPid = pid !== undefined && args.some((a) => a.replace(/^(-p|--pid=?|-P)/, '') === String(pid));
+  const byName = /gatehouse/i.test(wholeCommand) && (prog === 'renice' || args.some((a) => /^(-p|--pid|attach|-P|--attach-pid)/.test(a)));
+  return byPid || byName ? `${prog} attaches to the Gatehouse process (it can freeze, kill or starve it)` : null;
+}
+
 /**
  * Why this command would stop Gatehouse, or null.
  * Threat: an agent that kills its guard runs unguarded (`killall gatehouse`, `pkill -f gatehouse`,
@@ -93,6 +102,7 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
   if (prog !== undefined && PACKAGE_MANAGERS.has(prog) && /^(uninstall|remove|rm|un|r|unlink)$/.test(args.find((a) => !a.startsWith('-')) ?? '') && args.some((a) => /gatehouse/i.test(a))) {
     return `${prog} removes the Gatehouse package`;
   }
+  if (prog !== undefined && ATTACHERS.has(prog)) return attaches(prog, args, wholeCommand, pid);
   if (prog === undefined || !STOPPERS.has(prog)) return null;
   const verb = prog === 'service' ? args[1] : args.find((a) => !a.startsWith('-'));
   if (LOOKS[prog]?.test(verb ?? '') || (prog === 'service' && /^(status)$/.test(verb ?? ''))) return null;
@@ -108,6 +118,7 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
     const pids = killTargets(args);
     if (pid !== undefined && pids.some((p) => Math.abs(p) === pid)) return `${prog} targets the Gatehouse pid ${pid}`;
     if (pids.includes(-1)) return `${prog} -1 signals every process you own, Gatehouse included`;
+    if (pids.includes(0)) return `${prog} 0 signals every process of the shell's process group, which may hold Gatehouse`;
     return null;
   }
   if (prog === 'pkill' && pkillStops(args)) return 'pkill matches the Gatehouse process (a pattern or every process of a user)';

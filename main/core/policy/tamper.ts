@@ -17,7 +17,7 @@ import {
   protectedSet,
 } from './protected.js';
 import { stopsGatehouse } from './stop-guard.js';
-import { gatehouseCliChange } from './gatehouse-cli.js';
+import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
 import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
 
 /** One tamper finding: why, and where in a command. */
@@ -117,7 +117,10 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
     const below = protectedBelow(p, ps);
-    if (below !== null && mover(argv) && !isMoveDestination(ref, view, ws)) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    const moves = mover(argv) && !isMoveDestination(ref, view, ws);
+    if (below !== null && moves) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    const config = moves ? agentConfigOf(p, ps) : null;
+    if (config) return `${prog} would move, delete or re-permission ${config} (${p})`;
     if (below === 'GATEHOUSE_HOME' && treeReader(argv, feedsReader)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
     if (ref.access !== 'write') continue;
     const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
@@ -165,6 +168,25 @@ const WHOLE_XDG = /^["']?\$\{?XDG_CONFIG_HOME\}?["']?\/*$/;
 // GATEHOUSE_HOME spelled through the variable, however quoted or defaulted (`"$XDG_CONFIG_HOME"/Gatehouse`, `${XDG_CONFIG_HOME:-~/.config}/Gatehouse`).
 const XDG_GATEHOUSE = /\$(?:XDG_CONFIG_HOME|\{XDG_CONFIG_HOME(?::?[-=+?][^}]*)?\})\/+Gatehouse(\/|$)/;
 
+// Gatehouse's approver API on this machine: rules, settings, decisions, presets, agent hooks, approver login.
+const APPROVER_API = /\b(localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)(:\d+)?\/+(v1|api)\/+(rules|settings|mode|presets|agents|session-approvals|login|requests\/+[^/\s'"]+\/+decision)\b/i;
+
+/**
+ * Why a command changes the Gatehouse program or its API's state by other means than its CLI, or null.
+ * Threat: `cp x "$(which gatehouse)"`, `npm i -g ./evil` (a package named gatehouse), `curl -X POST 127.0.0.1:PORT/v1/rules`.
+ */
+function programChange(cmd: SimpleCommand, command: string): string | null {
+  const replaced = replacesGatehouse(cmd.argv);
+  if (replaced) return replaced;
+  const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv, command] : cmd.argv;
+  if (!isReadOnlyCommand(cmd) && code.some((a) => APPROVER_API.test(a))) return `${cmd.argv[0]} calls Gatehouse's approver API, which only the person may use`;
+  const lookedUp = cmd.redirects.find((r) => r.kind === 'write' && r.target === null && looksUpGatehouse(command.slice(r.span.start, r.span.end)));
+  if (lookedUp) return 'a redirect overwrites the gatehouse program it looks up at run time';
+  if (isReadOnlyCommand(cmd) || gatehouseArgs(cmd.argv) !== null) return null;
+  const word = cmd.argv.slice(1).find(looksUpGatehouse);
+  return word === undefined ? null : `${cmd.argv[0]} may change the gatehouse program ${word} looks up`;
+}
+
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
 function configVarWrite(cmd: SimpleCommand, command: string): string | null {
   // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
@@ -201,6 +223,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (psShowsEnvironment(cmd.argv)) out.push({ reason: `${GUARD} ps with e/-E prints other processes' environments, Gatehouse's approver token among them`, range: cmd.span });
     const xdg = cmd.argv.find((a) => XDG_GATEHOUSE.test(a));
     if (xdg !== undefined) out.push({ reason: `${GUARD} ${cmd.argv[0]} names GATEHOUSE_HOME through ${xdg}`, range: cmd.span });
+    const program = programChange(cmd, command);
+    if (program) out.push({ reason: `${GUARD} ${program}`, range: cmd.span });
     const varWrite = configVarWrite(cmd, command);
     if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
     // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.

@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { expandWords } from './braces.js';
 import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
+import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
 import { checkPipeline, type Stage } from './checks/pipeline.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
@@ -125,7 +126,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
-  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
+  const text = raw.redirects.find((r) => r.stdin)?.stdin?.text;
+  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [], ...(text === undefined ? {} : { stdinText: text }) };
   const risksBefore = f.risks.length;
   checkProgram(c);
   // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).
@@ -175,6 +177,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
+  if (u.xargs && u.argv[0]) sweptByXargs(u.argv[0].value, prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
   if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
@@ -213,6 +216,14 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     // `find … -exec cat {} +` opens every file find walks, as `find … | xargs cat` does.
     processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' }, new Map());
   }
+}
+
+/** `find ~ | xargs rm -rf`: a deleter fed every name an unfiltered find lists under a protected place deletes it all. */
+function sweptByXargs(program: string, prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
+  const find = prev?.words.map((w) => w.value) ?? [];
+  if (!DELETERS.has(programName(program)) || programName(find[0] ?? '') !== 'find') return;
+  const why = findSweeps(find, cwd, st.ctx);
+  if (why !== null) flag(st.f, 'destructive', `find lists everything under ${why} and xargs ${programName(program)} deletes it`, where, 'hard');
 }
 
 /**
@@ -307,7 +318,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   dedupe(st.f);
   const seen = new Set<string>();
   const commands = st.commands.filter((c) => {
-    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}`;
+    // Loop variants differ in their words or in where their redirects write.
+    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => r.target).join('\0')}`;
     return !seen.has(key) && seen.add(key) !== undefined;
   });
   return { parsed: st.parsed, commands, ...st.f };

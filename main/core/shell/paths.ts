@@ -73,6 +73,14 @@ const SYSTEM_DIRS = new Set([
   '/Volumes', '/private', '/nix', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
 ]);
 
+/** Folders whose files the system needs to boot and run (not /tmp, /home or /var's scratch space). */
+const SYSTEM_FILE_DIRS = ['/bin', '/boot', '/etc', '/lib', '/lib32', '/lib64', '/libx32', '/sbin', '/usr', '/System', '/Library', '/var/lib', '/nix'];
+
+/** Whether an absolute path lies inside a folder of system files (`/etc/passwd`, `/bin/bash`): destroying one breaks the machine. */
+export function systemFile(abs: string): boolean {
+  return SYSTEM_FILE_DIRS.some((d) => isInside(abs, d) && abs !== d);
+}
+
 /** The directory a glob operand would sweep: `/*` → `/`, `src/*.ts` → `src`; the operand itself when it has no glob. */
 function globRoot(abs: string): { dir: string; glob: boolean } {
   const segs = abs.split('/');

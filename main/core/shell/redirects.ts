@@ -12,6 +12,8 @@ export interface ReadRedirect {
   stdin?: { text: string; dynamic: boolean; span: Span };
   /** Commands inside backquotes of an unquoted heredoc body, which bash runs (tree-sitter leaves them as text). */
   backticks?: Array<{ text: string; span: Span }>;
+  /** A file redirect whose target is only known at run time, to read again where a loop binds its variables. */
+  node?: Node;
 }
 
 function backquoted(text: string, offset: number): Array<{ text: string; span: Span }> {
@@ -79,7 +81,7 @@ export function readRedirect(node: Node, source: string, knownValue?: (w: Word) 
   else if (target !== null && isHarmlessSink(target)) kind = 'fd-dup';
   else if (operator === '<' || operator === '<&') kind = 'read';
   else kind = 'write';
-  return { redirect: { op, target, kind, span } };
+  return target === null && word !== null ? { redirect: { op, target, kind, span }, node } : { redirect: { op, target, kind, span } };
 }
 
 /**

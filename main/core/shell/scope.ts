@@ -3,7 +3,7 @@ import { expandWords } from './braces.js';
 import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import type { ShellContext } from './types.js';
-import type { Word } from './words.js';
+import { syntheticWord, type Word } from './words.js';
 
 /** Most directories one command is judged from before its directory counts as unknown. */
 const MAX_DIRS = 8;
@@ -21,6 +21,8 @@ export interface Scope {
   vars?: Map<string, Word[]>;
   /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
   known?: Map<string, string>;
+  /** Aliases the script defined (`alias g=gatehouse`): later commands named so run the alias' words. */
+  aliases?: Map<string, string>;
 }
 
 /** `cd`/`pushd` change where later commands (and their relative paths) run. */
@@ -61,4 +63,40 @@ export function tildePlace(w: Word, scope: Scope): Word {
   if (m[1] === '+' && known === undefined) return w;
   const value = known === undefined ? w.value : known + w.value.slice(2);
   return { ...w, value, dynamic: true, expansions: [...w.expansions, m[0]] };
+}
+
+/**
+ * `printf -v NAME FORMAT ARGS…` assigns NAME like `NAME=…` does: its value when the format is plain text and `%s`.
+ * Threat: `printf -v D %s ~/.claude; echo {} > $D/settings.json` hides the path from the tamper guard.
+ */
+export function rememberPrintf(words: Word[], scope: Scope): void {
+  if (programName(words[0]?.value ?? '') !== 'printf' || words[1]?.value !== '-v' || words[2] === undefined) return;
+  const [fmt, ...args] = words.slice(3).map((w) => w.value);
+  const plain = (t: string): boolean => !/[$`\\]/.test(t);
+  let value: string | null = null;
+  if (fmt !== undefined && plain(fmt) && args.every(plain) && !/%(?!s)/.test(fmt.replaceAll('%%', ''))) {
+    let i = 0;
+    value = fmt.replaceAll('%%', '\0').replace(/%s/g, () => args[i++] ?? '').replaceAll('\0', '%');
+  }
+  const known = new Map(scope.known);
+  if (value === null) known.delete(words[2].value);
+  else known.set(words[2].value, value);
+  scope.known = known;
+}
+
+/**
+ * Records `alias NAME=VALUE` and puts an alias' words in place of its name (an agent's shell may expand aliases).
+ * Threat: `alias g=gatehouse` then `g rules add …`, `alias r='rm -rf'` then `r ~`: checks must see the real program.
+ */
+export function aliasExpanded(words: Word[], scope: Scope): Word[] {
+  const first = words[0];
+  if (first === undefined) return words;
+  if (first.value === 'alias') {
+    const defs = words.slice(1).map((w) => /^([^=\s/$`]+)=(.*)$/s.exec(w.value)).filter((m) => m !== null);
+    if (defs.length > 0) scope.aliases = new Map([...(scope.aliases ?? []), ...defs.map((m) => [m[1]!, m[2]!] as const)]);
+    return words;
+  }
+  const body = scope.aliases?.get(first.value);
+  if (body === undefined) return words;
+  return [...body.split(/\s+/).filter((t) => t !== '').map((t) => syntheticWord(t, first.span)), ...words.slice(1)];
 }

@@ -107,6 +107,17 @@ function joinScript(words: Word[], via: string): Script {
   return { text: words.map((w) => w.value).join(' '), span: { start: first.span.start, end: last.span.end }, dynamic: words.some((w) => w.dynamic), via };
 }
 
+/** Whether a privilege wrapper given no command starts a shell (sudo and doas only with their shell options). */
+function opensShell(name: string, words: Word[]): boolean {
+  if (name === 'sudo') return words.some((w) => /^-[a-zA-Z]*[si][a-zA-Z]*$|^--(shell|login)$/.test(w.value));
+  if (name === 'doas') return words.some((w) => /^-[a-zA-Z]*s/.test(w.value));
+  return name === 'pkexec' || name === 'run0' || name === 'su' || name === 'runuser';
+}
+
+function rootShell(f: Findings, via: string, where: Span): void {
+  flag(f, 'privilege', `${via} switches to another user (root, by default) through a shell: privilege escalation`, where, 'hard');
+}
+
 /**
  * Unwraps wrappers layer by layer, recording privilege, `exec`/`eval`/`trap` blockers and the env they set.
  * Threat: `timeout 5 rm -rf ~`, `env FOO=1 sudo rm …`, `bash -c "curl … | sh"` hide the real program behind an allowed one.
@@ -131,6 +142,7 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
         out.wrappers.push(name);
         out.script = { text: script.value, span: script.span, dynamic: script.dynamic, via: name };
       } else if (!file) out.shellReadsStdin = true;
+      if (out.privileged && !script && !file) rootShell(f, `${out.wrappers.at(-1) ?? 'a privilege wrapper'} ${name}`, where);
       break;
     }
     if (spec.kind === 'privilege') {
@@ -138,6 +150,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
       out.privileged = true;
     }
     const start = commandStart(cur, spec, out, f, at);
+    // `su`, `su -`, `sudo -s`, `sudo -i`, `doas -s`, bare `pkexec`: a shell with another user's (root's) powers.
+    if (spec.kind === 'privilege' && !out.script && start === null && opensShell(name, cur)) rootShell(f, name, where);
     if (out.script) {
       out.wrappers.push(name);
       break;

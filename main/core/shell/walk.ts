@@ -6,7 +6,7 @@ import { staticHeredocSubstitution } from './heredoc-text.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
-import { nextCwd, tildePlace, type Scope } from './scope.js';
+import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {
@@ -119,30 +119,37 @@ function declarationWords(n: Node, st: WalkState): Word[] {
 function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   const wordNodes: Node[] = [];
   const assignments: Assignment[] = [];
-  const redirects = [...inh.redirects];
+  const redirectNodes: Node[] = [];
   n.children.forEach((c, i) => {
     const field = n.fieldNameForChild(i);
     if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
     else if (field === 'name' || field === 'argument') wordNodes.push(c);
     else if (field === 'redirect') {
-      redirects.push(readRedirect(c, st.source, knownValueIn(scope)));
+      redirectNodes.push(c);
       wordNodes.push(...trailingWords(c));
     }
   });
+  // A loop variable in a redirect target (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
+  const reread = (r: ReadRedirect, s: Scope): ReadRedirect => (r.node ? readRedirect(r.node, st.source, knownValueIn(s)) : r);
+  const redirectsIn = (s: Scope) => [...inh.redirects.map((r) => reread(r, s)), ...redirectNodes.map((c) => readRedirect(c, st.source, knownValueIn(s)))];
+  const redirects = redirectsIn(scope);
   wordNodes.push(...inh.words);
   wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  const words = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  const read = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  const words = aliasExpanded(read, scope);
+  rememberPrintf(words, scope);
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
   const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
   if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
-  for (const variant of loopVariants(words, scope)) {
+  const dynamicRedirects = [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))];
+  for (const { words: variant, bound } of loopVariants(words, scope, dynamicRedirects)) {
     st.commands.push({
       words: variant,
       assignments: n.type === 'command' ? assignments : [],
-      redirects,
+      redirects: bound ? redirectsIn({ ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
       span: whole,
       background: inh.background,
       ...(inh.pipe ? { pipe: inh.pipe } : {}),
@@ -214,9 +221,9 @@ function knownValueIn(scope: Scope): (w: Word) => string | null {
   };
 }
 
-/** The command once for each value of a bound loop variable its words expand (`"$f"`, `of=$t`); as written otherwise. */
-function loopVariants(words: Word[], scope: Scope): Word[][] {
-  if (!scope.vars) return [words];
+/** The command once for each value of a bound loop variable its words or redirects expand (`"$f"`, `of=$t`); as written otherwise. */
+function loopVariants(words: Word[], scope: Scope, redirects: Node[]): Array<{ words: Word[]; bound?: [string, string] }> {
+  if (!scope.vars) return [{ words }];
   const spellings = (name: string): string[] => [`$${name}`, `\${${name}}`];
   const uses = (w: Word, name: string): boolean => w.dynamic && w.expansions.length > 0 && w.expansions.every((e) => spellings(name).includes(e));
   const put = (w: Word, name: string, v: Word): Word => {
@@ -225,10 +232,10 @@ function loopVariants(words: Word[], scope: Scope): Word[][] {
     return { ...w, value, segments: [{ text: value, literal: !/[*?[]/.test(v.value) }], dynamic: false, expansions: [] };
   };
   for (const [name, values] of scope.vars) {
-    if (!words.some((w) => uses(w, name))) continue;
-    return values.map((v) => words.map((w) => (uses(w, name) ? put(w, name, v) : w)));
+    if (!words.some((w) => uses(w, name)) && !redirects.some((r) => spellings(name).some((sp) => r.text.includes(sp)))) continue;
+    return values.map((v) => ({ words: words.map((w) => (uses(w, name) ? put(w, name, v) : w)), bound: [name, v.value] as [string, string] }));
   }
-  return [words];
+  return [{ words }];
 }
 
 /** Binds `for NAME in WORDS` while its body is walked, when the words are static and the body never rebinds NAME. */

@@ -13,6 +13,8 @@ export interface CheckInput {
   cwd: string;
   f: Findings;
   stdin: StdinSource;
+  /** The text on stdin when the command itself fixes it (a heredoc, a here-string): program text for an interpreter. */
+  stdinText?: string;
   /** Argument lists a check found to be commands in their own right (`find -exec CMD ;`), to analyze as such. */
   nested: Array<{ start: number; end: number; via: string }>;
   /** Shell code found inside the command's own program text (`system("…")`), to analyze as such. */

@@ -8,6 +8,8 @@ const RUNS_SHELL = /\b(?:system|popen|exec|execSync|spawnSync|check_output|check
 const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir)\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^\n;]{0,120}))/g;
 const ARGV_LIST = /\b(?:run|call|Popen|check_output|check_call|spawnSync|spawn|execFileSync|execvp?|system)\s*\(\s*\[((?:\s*(["'])(?:\\.|(?!\2)[^\\])*\2\s*,?)+)\]/g;
 const STRING = /(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
+// Perl's and PHP's list form without brackets: `system("gatehouse", "rules", "add", "x")`, `exec('rm', '-rf', $ENV{HOME})`.
+const ARG_STRINGS = /\b(?:system|exec|pcntl_exec)\s*\(?\s*((?:(["'])(?:\\.|(?!\2)[^\\])*\2\s*,\s*)+(["'])(?:\\.|(?!\3)[^\\])*\3)/g;
 const HOME_EXPR = /expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|homedir\(\)|process\.env(\.HOME|\[["']HOME["']\])|os\.environ(\[["']HOME["']\]|\.get\(\s*["']HOME["'])|getenv\(\s*["']HOME["']\s*\)|ENV(\[["']HOME["']\]|\{\s*["']?HOME["']?\s*\}|\.fetch\(\s*["']HOME["'])|Dir\.home|expand_path\(\s*["']~\/?["']|Path\(\s*["']~\/?["']\s*\)\.expanduser\(\)|glob\(\s*["']~\/?["']\s*\)|\$HOME\b|File\.expand_path\(\s*["']~/;
 
 /** The first argument of a call whose text starts at `text`: up to a `,` or the closing `)` at depth 0. */
@@ -29,23 +31,28 @@ function wholeHome(expr: string): boolean {
   return HOME_EXPR.test(expr) && !/join\s*\(|\+|\.\s*["']|\/\s*["']|["']\s*\/|\//.test(expr.replace(HOME_EXPR, ''));
 }
 
+// Ruby's and Perl's command literals run their text in a shell: `` `rm -rf ~` ``, `%x(…)`, `qx{…}`.
+const COMMAND_LITERAL = /`([^`]+)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*(?:\(([^)]*)\)|\{([^}]*)\}|\/([^/]*)\/)/g;
+const HAS_COMMAND_LITERALS = /^(ruby|perl|php)/;
+
 /** The shell command strings a piece of program text hands to a shell (`os.system('…')`, `execSync("…")`, awk `system("…")`). */
-export function shellStrings(code: string): string[] {
+export function shellStrings(code: string, via = ''): string[] {
   const unescape = (t: string): string => t.replace(/\\(["'`\\])/g, '$1');
-  const lists = [...code.matchAll(ARGV_LIST)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '));
-  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!))];
+  const lists = [...code.matchAll(ARGV_LIST), ...code.matchAll(ARG_STRINGS)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '));
+  const literals = HAS_COMMAND_LITERALS.test(via) ? [...code.matchAll(COMMAND_LITERAL)].map((m) => m.slice(1).find((g) => g !== undefined) ?? '') : [];
+  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!)), ...literals];
 }
 
 // fork() in an endless loop, in the languages agents reach for: `perl -e 'fork while 1'`, `while True: os.fork()`,
 // `while(1){fork()}`, `loop { fork }`; and a process spawning itself forever (`os.system("$0 & $0")` is left to the shell check).
-const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?[^;]{0,80}?\b(fork|spawn|Popen)\b|\bloop\s*(do|\{)\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)[^;]{0,80}?\b(fork|spawn)\b/;
+const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True|fork)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?[^;]{0,80}?\b(fork|spawn|Popen)\b|\bloop\s*(do|\{)\s*fork\b|\bfor\s*\(\s*;\s*;\s*\)[^;]{0,80}?\b(fork|spawn)\b/;
 
 /**
  * Hands shell strings in program text back for analysis, and hard-denies deleting the root or home by library call.
  * Threat: `python -c 'import shutil; shutil.rmtree("/")'`, `perl -e 'system("rm -rf ~")'`, `node -e "execSync('rm -rf ~')"`.
  */
 export function checkEmbedded(c: CheckInput, code: string, via: string): void {
-  for (const text of shellStrings(code)) c.scripts.push({ text, via });
+  for (const text of shellStrings(code, via)) c.scripts.push({ text, via });
   if (FORK_LOOP.test(code)) flag(c.f, 'destructive', `fork bomb: ${via} code starts processes in an endless loop until the system stalls`, c.cmd.span, 'hard');
   // `h = os.path.expanduser("~")`, `my $h = $ENV{HOME};`: names bound to the home directory itself.
   const homeNames = new Set([...code.matchAll(/(\$?[A-Za-z_]\w*)\s*=\s*([^;\n]{1,80})/g)].filter((m) => wholeHome(m[2]!)).map((m) => m[1]!));

@@ -1,7 +1,7 @@
 // File-changing commands: where they write, whether that is their purpose, and what must never be deleted.
 import { flag } from '../findings.js';
 import { longIs } from '../options.js';
-import { absolutePath, isBlockDevice, isHarmlessSink, isInside, protectedTarget } from '../paths.js';
+import { absolutePath, isBlockDevice, isHarmlessSink, isInside, protectedTarget, systemFile } from '../paths.js';
 import { plainOperands, wordSpan, type CheckInput } from './context.js';
 import { writeTargets } from './writes.js';
 
@@ -21,6 +21,8 @@ function checkTargets(c: CheckInput): void {
     const abs = absolutePath(t.path, c.cwd, c.ctx.home);
     if (isBlockDevice(abs)) {
       flag(c.f, 'destructive', `${argv[0]} writes onto the disk device ${t.path}, destroying its file system`, at, 'hard');
+    } else if (OVERWRITERS.has(argv[0] ?? '') && systemFile(abs)) {
+      flag(c.f, 'destructive', `${argv[0]} destroys the contents of the system file ${t.path}`, at, 'hard');
     } else if (!isInside(abs, c.ctx.cwd)) {
       flag(c.f, 'outside-workspace', `${argv[0]} ${t.removes ? 'removes' : (t.how ?? 'writes')} ${t.path}, outside the workspace`, at);
     } else if (!t.purpose) {
@@ -64,15 +66,23 @@ function checkMv(c: CheckInput): void {
 
 /**
  * `rsync --delete SRC DEST` makes DEST look like SRC, deleting the rest: into the root, a system folder or home it is `rm -rf`.
- * Threat: `rsync -a --delete empty/ ~/`, `rsync --delete-before x/ /usr/`.
+ * Threat: `rsync -a --delete empty/ ~/`, `rsync --delete-before x/ /usr/`, `rsync --remove-source-files -a ~/ /tmp/x`.
  */
 function checkRsync(c: CheckInput): void {
   const argv = c.cmd.argv;
-  if (!argv.some((w) => /^--(delete|del$|remove-source-files)/.test(w))) return;
-  const dest = plainOperands(argv).filter((i) => !/^-/.test(argv[i]!)).pop();
-  if (dest === undefined || plainOperands(argv).length < 2 || /^[^/]*:/.test(argv[dest]!)) return;
-  const why = protectedTarget(argv[dest]!.replace(/\/+$/, '') || '/', c.cwd, c.ctx);
-  if (why !== null) flag(c.f, 'destructive', `rsync --delete into ${argv[dest]} deletes ${why}`, c.cmd.span, 'hard');
+  const remote = (i: number): boolean => /^[^/]*:/.test(argv[i]!);
+  const ops = plainOperands(argv).filter((i) => !/^-/.test(argv[i]!));
+  const dest = ops.at(-1);
+  if (dest === undefined || ops.length < 2) return;
+  const guarded = (i: number): string | null => (remote(i) ? null : protectedTarget(argv[i]!.replace(/\/+$/, '') || '/', c.cwd, c.ctx));
+  const into = argv.some((w) => /^--(delete|del$)/.test(w)) ? guarded(dest) : null;
+  if (into !== null) flag(c.f, 'destructive', `rsync --delete into ${argv[dest]} deletes ${into}`, c.cmd.span, 'hard');
+  if (!argv.includes('--remove-source-files')) return;
+  // `rsync --remove-source-files -a /usr/ /tmp/x` empties what it copies from.
+  for (const i of ops.slice(0, -1)) {
+    const from = guarded(i);
+    if (from !== null) flag(c.f, 'destructive', `rsync --remove-source-files from ${argv[i]} deletes ${from}`, c.cmd.span, 'hard');
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { findExpression, findStart } from './find-primaries.js';
 import { protectedTarget } from '../paths.js';
 import { programName } from '../program.js';
 import { readsNamedFiles } from '../read-operands.js';
+import type { ShellContext } from '../types.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
@@ -46,9 +47,20 @@ export function checkFind(c: CheckInput): void {
     flag(c.f, 'destructive', 'find -L with a delete action follows symbolic links and deletes wherever they lead', c.cmd.span, 'hard');
   }
   if (!destroys || filtered) return;
-  const { points } = findStart(argv);
+  const sweep = findSweeps(argv, c.cwd, c.ctx);
+  if (sweep !== null) flag(c.f, 'destructive', `find … deletes everything under ${sweep}`, c.cmd.span, 'hard');
+}
+
+/**
+ * What protected place (root, a system folder, home, the workspace) a find lists in full, with no test narrowing it, or null.
+ * Threat: `find / -delete`, and `find ~ | xargs rm -rf` where xargs deletes every name find lists.
+ */
+export function findSweeps(argv: readonly string[], cwd: string, ctx: ShellContext): string | null {
+  if (findExpression([...argv]).some(({ word, primary }) => primary !== undefined && FILTERS.test(word))) return null;
+  const { points } = findStart([...argv]);
   for (const start of points.length > 0 ? points : ['.']) {
-    const why = protectedTarget(start, c.cwd, c.ctx);
-    if (why !== null) flag(c.f, 'destructive', `find ${start} … deletes everything under ${why}`, c.cmd.span, 'hard');
+    const why = protectedTarget(start, cwd, ctx);
+    if (why !== null) return why;
   }
+  return null;
 }

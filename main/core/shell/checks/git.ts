@@ -1,7 +1,7 @@
 // git's argument injections: options that run commands, write files, or rewrite history, hidden behind `git diff:*`-style rules.
 import { flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec, type Scan } from '../options.js';
-import { absolutePath, isInside } from '../paths.js';
+import { absolutePath, isInside, protectedTarget } from '../paths.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 
 /** git's own options before the subcommand; the ones listed here take a value. */
@@ -76,6 +76,27 @@ function checkConfig(c: CheckInput, sub: Scan): void {
   }
 }
 
+/**
+ * Subcommands that throw work away: `git checkout -- .`/`git checkout .` and `git restore …` overwrite uncommitted edits,
+ * `git update-ref` moves or deletes a branch under git's feet, and `git clean -f` in the home folder or / deletes everything
+ * untracked there (a hard deny, like `rm -rf ~`).
+ */
+function checkDiscards(c: CheckInput, name: string, sub: Scan, from: number, repo: string): void {
+  const argv = c.cmd.argv;
+  const paths = sub.operands.filter((i) => i > from).map((i) => argv[i]!);
+  const dashDash = argv.indexOf('--', from) > from;
+  if (name === 'checkout' && (dashDash || paths.some((p) => p === '.' || p.startsWith(':') || /[*?[]|\/$/.test(p)))) {
+    flag(c.f, 'destructive', 'git checkout of paths overwrites their uncommitted changes', c.cmd.span);
+  } else if (name === 'restore' && paths.length > 0 && !(sub.opts.some((o) => isOneOf(o, ['S', 'staged'])) && !sub.opts.some((o) => isOneOf(o, ['W', 'worktree'])))) {
+    flag(c.f, 'destructive', 'git restore overwrites uncommitted changes in the files it names', c.cmd.span);
+  } else if (name === 'update-ref') {
+    flag(c.f, 'destructive', 'git update-ref rewrites or deletes a branch directly, past the reflog-safe commands', c.cmd.span);
+  } else if (name === 'clean' && sub.opts.some((o) => isOneOf(o, ['f', 'force']))) {
+    const dir = protectedTarget(repo, c.cwd, c.ctx, false);
+    if (dir !== null) flag(c.f, 'destructive', `git clean --force in ${dir} deletes every untracked file there`, c.cmd.span, 'hard');
+  }
+}
+
 function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
   const argv = c.cmd.argv;
   for (const o of sub.opts) {
@@ -97,12 +118,12 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
       flag(c.f, 'code-execution', `git grep ${opt} opens results with a command it runs`, at);
     } else if (name === 'filter-branch' && o.long && /filter$/.test(o.name)) {
       flag(c.f, 'code-execution', `git filter-branch ${opt} runs shell code for every commit`, at);
-    } else if (name === 'reset' && isOneOf(o, ['hard'])) {
-      flag(c.f, 'destructive', 'git reset --hard discards uncommitted changes', at, 'risk');
+    } else if (name === 'reset' && isOneOf(o, ['hard', 'merge', 'keep'])) {
+      flag(c.f, 'destructive', `git reset ${opt} discards uncommitted changes`, at);
     } else if (name === 'clean' && isOneOf(o, ['f', 'force'])) {
-      flag(c.f, 'destructive', 'git clean --force deletes untracked files', at, 'risk');
-    } else if ((name === 'checkout' || name === 'switch') && isOneOf(o, ['f', 'force'])) {
-      flag(c.f, 'destructive', `git ${name} --force discards local changes`, at, 'risk');
+      flag(c.f, 'destructive', 'git clean --force deletes untracked files', at);
+    } else if ((name === 'checkout' || name === 'switch') && isOneOf(o, ['f', 'force', 'discard-changes'])) {
+      flag(c.f, 'destructive', `git ${name} ${opt} discards local changes`, at);
     } else if (name === 'branch' && (o.name === 'D' || isOneOf(o, ['force']))) {
       flag(c.f, 'destructive', 'git branch -D deletes a branch even when it is not merged', at, 'risk');
     }
@@ -133,5 +154,10 @@ export function checkGit(c: CheckInput): void {
   const at = globals.end;
   const name = argv[at];
   if (name === undefined) return;
-  checkSub(c, name, scanArgs(argv, at, SUB_SPECS[name] ?? DEFAULT_SPEC), at);
+  const sub = scanArgs(argv, at, SUB_SPECS[name] ?? DEFAULT_SPEC);
+  checkSub(c, name, sub, at);
+  // `git -C ~ clean -f`, `git --work-tree=~ clean -f` work where the option leads (each relative to the one before).
+  const dirs = globals.opts.filter((o) => isOneOf(o, ['C', 'work-tree']) && o.value !== undefined);
+  const repo = dirs.reduce((d, o) => absolutePath(o.value!, d, c.ctx.home), c.cwd);
+  checkDiscards(c, name, sub, at, repo);
 }

@@ -79,6 +79,8 @@ export function checkInterpreter(c: CheckInput): void {
     }
     if (!script && (c.stdin === 'pipe' || c.stdin === 'heredoc')) {
       flag(c.f, 'code-execution', `${name} runs program text read from ${c.stdin === 'pipe' ? 'a pipe' : 'a heredoc'}`, c.cmd.span);
+      // `python3 - <<'EOF' … shutil.rmtree('/') … EOF`: the heredoc is the program, checked like `-c` text.
+      if (c.stdinText !== undefined) checkEmbedded(c, c.stdinText, name);
     }
     return;
   }

@@ -58,8 +58,8 @@ export function checkSystem(c: CheckInput): void {
     block(c.f, `${name} changes which program a command name runs`, c.cmd.span);
   } else if (name === 'sudoedit') {
     flag(c.f, 'privilege', 'sudoedit edits files as root', c.cmd.span);
-  } else if (name === 'crontab' && argv.includes('-r')) {
-    flag(c.f, 'destructive', 'crontab -r deletes all scheduled jobs', c.cmd.span, 'risk');
+  } else if (name === 'crontab' && argv.slice(1).some((w) => /^-[a-zA-Z]*r/.test(w))) {
+    flag(c.f, 'destructive', 'crontab -r deletes all your scheduled jobs, with no way back', c.cmd.span, 'hard');
   } else if (name === 'crontab' && !argv.slice(1).some((w) => w === '-l')) {
     flag(c.f, 'code-execution', 'crontab installs commands that run on a schedule', c.cmd.span);
   } else if (name === 'systemctl' && /^(stop|kill|disable|mask|poweroff|reboot|halt|isolate)$/.test(argv[1] ?? '')) {
