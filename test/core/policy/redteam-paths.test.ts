@@ -63,6 +63,18 @@ describe('red team on paths: hostile', () => {
   });
 });
 
+describe('red team on paths: git plumbing under a blanket git rule', () => {
+  const GIT = ['Bash(git:*)'];
+  it.each(['git cat-file -p HEAD:.env', 'git cat-file blob :.env', 'git cat-file --batch'])('%j is not allowed', async (command) => {
+    const v = await bash(command, 'interactive', GIT);
+    expect(v.decision, why(v)).not.toBe('allow');
+  });
+  it.each(['git cat-file -p HEAD:src/app.ts', 'git cat-file -t HEAD', 'git status', 'git log --oneline'])('%j is allowed', async (command) => {
+    const v = await bash(command, 'interactive', GIT);
+    expect(v.decision, why(v)).toBe('allow');
+  });
+});
+
 describe('red team on paths: read tools told to stop skipping ignored or excluded files', () => {
   it.each([
     ['read_many_files', { paths: ['**/*'], useDefaultExcludes: false }],
