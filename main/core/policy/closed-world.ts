@@ -18,7 +18,7 @@ const PACKAGE_RUNNERS: Record<string, { sub?: readonly string[]; valued: RegExp;
   pnpx: { valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
   uvx: { valued: /^(--python|-p|--index-url|--from|--with)$/, named: /^(--from|--with)(=|$)/ },
   npm: { sub: ['exec', 'x'], valued: /^(-w|--workspace|--prefix)$/, named: /^(-p|--package|-c|--call)(=|$)/ },
-  pnpm: { sub: ['dlx', 'exec'], valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
+  pnpm: { sub: ['dlx'], valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
   yarn: { sub: ['dlx'], valued: /^$/, named: /^(-p|--package)(=|$)/ },
 };
 
