@@ -34,6 +34,9 @@ const SUBCOMMANDS = new Map<string, ProgramSpec>([
   ['cat-file', program(options({ H: '-t -s -e -p --textconv --filters --batch-check= --batch-all-objects --buffer --follow-symlinks --unordered -Z --allow-unknown-type --use-mailmap --no-use-mailmap --path= -h' }), ['object'])],
   ['add', program(options({ H: '-n --dry-run -v --verbose -f --force -p --patch -u --update -A --all --no-all --ignore-removal --no-ignore-removal -N --intent-to-add --refresh --ignore-errors --ignore-missing --renormalize --no-warn-embedded-repo --sparse --pathspec-file-nul --chmod=', R1: '--pathspec-from-file', X: '-e --edit -i --interactive' }), ['path'])],
   ['commit', program(options({ H: '-a --all -p --patch -s --signoff --no-signoff --amend --no-edit --allow-empty --allow-empty-message -n --no-verify --verify --dry-run --short --branch --porcelain --long -z --null -v --verbose -q --quiet --reset-author --only -o --include -i --status --no-status --no-post-rewrite -S --gpg-sign= --no-gpg-sign --pathspec-file-nul --trailer= -u --untracked-files=', H1: '-m --message -C --reuse-message -c --reedit-message --fixup --squash --author --date --cleanup --trailer', R1: '-F --file -t --template --pathspec-from-file', X: '-e --edit' }), ['path'])],
+  // `git var -l` lists GIT_* variables and the configuration; `git credential fill` prints stored credentials.
+  ['var', program(options({ H: '-l -h' }), ['text'], { always: 'reads-env' })],
+  ['credential', program(options({ H: '-h' }), ['text'], { always: 'reads-env' })],
 ]);
 
 /** The files `git log -L START,END:FILE` / `-L :FUNC:FILE` follows (FILE as some commit holds it). */

@@ -32,15 +32,35 @@ const JQ = program(options({
   X1: '-f --from-file',
 }), ['program', 'path'], { program: jqFilterEffect, abbreviations: false, givesFirstOperand: ['-f', '--from-file'] });
 
+const YQ_OPTIONS = options({
+  H: '-C --colors -M --no-colors -e --exit-status -N --no-doc -P --prettyPrint -j --tojson -r --unwrapScalar -n --null-input -0 --nul-output --header-preprocess= --no-header-preprocess -v --verbose -V --version -h --help --xml-keep-namespace --xml-raw-token --csv-auto-parse --tsv-auto-parse',
+  H1: '-I --indent -p --input-format -o --output-format -f --front-matter --xml-attribute-prefix --xml-content-name --lua-prefix --properties-separator --expression',
+  W: '-i --inplace',
+  W1: '-s --split-exp',
+  X1: '--from-file',
+});
+
+/**
+ * `yq e EXPR FILE`, `yq eval-all EXPR`, `yq --expression EXPR`: there the expression is not the first operand, which
+ * the `program` check reads (it would read `e` and take the expression for a file).
+ */
+function yqEvalExpression(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const exprs: string[] = [];
+  const operands: string[] = [];
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--expression' || w.startsWith('--expression=')) exprs.push(w.includes('=') ? w.slice(13) : (argv[++i] ?? ''));
+    else if (!w.startsWith('-') || w === '-') operands.push(w);
+    else if (YQ_OPTIONS.get(w)?.arity === 1) i++;
+  }
+  if (/^(e|eval|ea|eval-all)$/.test(operands[0] ?? '') && operands[1] !== undefined) exprs.push(operands[1]);
+  const why = exprs.map(yqExpressionEffect).find((x) => x !== null);
+  return { unvouched: why ? [why] : [], reads: [], urls: [] };
+}
+
 /** Specs of the JSON/YAML processors by program name. */
 export const JSON_TOOLS: Record<string, ProgramSpec> = {
   jq: JQ,
   gojq: JQ,
-  yq: program(options({
-    H: '-C --colors -M --no-colors -e --exit-status -N --no-doc -P --prettyPrint -j --tojson -r --unwrapScalar -n --null-input -0 --nul-output --header-preprocess= --no-header-preprocess -v --verbose -V --version -h --help --xml-keep-namespace --xml-raw-token --csv-auto-parse --tsv-auto-parse',
-    H1: '-I --indent -p --input-format -o --output-format -f --front-matter --xml-attribute-prefix --xml-content-name --lua-prefix --properties-separator --expression',
-    W: '-i --inplace',
-    W1: '-s --split-exp',
-    X1: '--from-file',
-  }), ['program', 'path'], { program: yqExpressionEffect }),
+  yq: program(YQ_OPTIONS, ['program', 'path'], { program: yqExpressionEffect, extra: yqEvalExpression }),
 };
