@@ -47,6 +47,7 @@ const HARD: string[] = [
   'find ~ -print0 | xargs -0 rm -rf', 'find ~ | xargs rm', 'find / -type f | xargs shred -u', "perl -e 'fork while fork'",
   "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", "python3 <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\nEOF",
   "node <<'EOF'\nrequire('fs').rmSync(require('os').homedir(), {recursive: true})\nEOF",
+  'echo > /etc/passwd', ': > /etc/shadow', 'cat x &> /usr/bin/git', 'cp /dev/null /etc/passwd', 'ln -sf /dev/null /bin/sh',
 ];
 
 /** Asked (never allowed) under a blanket git rule and Edit/Write rules: git's own code paths and discarding work. */
@@ -64,6 +65,7 @@ const HARMLESS: string[] = [
   'crontab -l', 'printf -v D %s src; ls $D', 'alias ll="ls -l"\nll src', 'ruby -e \'puts "`date`"\'', 'rsync -a --delete src/ build/',
   "find . -name '*.pyc' | xargs rm", "find ~ -name '*.pyc' | xargs rm -f", 'for f in a b; do echo x > out-$f.txt; done', 'perl -e \'system("ls", "-l")\'',
   "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF", 'kill $(pgrep vite)', 'pgrep -f vitest | xargs kill', 'D=$(mktemp -d); echo {} > $D/settings.json',
+  'echo x >> /etc/hosts', 'cp /dev/null debug.log', 'cat /etc/hostname > /tmp/h',
 ];
 
 describe('red team tamper: hostile', () => {
