@@ -17,6 +17,9 @@ const SELECTORS = /^(-[uUgGPstOF]|--(e?uid|user|group|pgroup|parent|session|term
 const NAMES = ['gatehouse', 'Gatehouse', 'node', 'electron', 'Electron'];
 const CMDLINES = [...NAMES, 'node /usr/lib/node_modules/gatehouse/bin/gatehouse.js serve', '/Applications/Gatehouse.app/Contents/MacOS/Gatehouse'];
 
+// A pid lookup whose output a kill receives (`$(pgrep -f node)`, `` `pidof node` ``, `pgrep node | xargs kill`).
+const PID_LOOKUP = /\b(pgrep|pidof)\s+([^)`|;&]*)/g;
+
 // Options selecting processes by owner (`-u alice`, `-U1000`, `--uid=1000`, `--user bob`).
 const USER_OPTION = /^(-[uU]|--(e?uid|user))(=|$)|^-[uU]\S/;
 
@@ -115,6 +118,9 @@ export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: nu
     return `pm2 ${args.join(' ')} stops every process pm2 runs`;
   }
   if (prog === 'kill' || prog === 'skill') {
+    // `kill $(pgrep node)`, `pidof node | xargs kill`: the pids come from a lookup that matches Gatehouse.
+    const lookup = [...wholeCommand.matchAll(PID_LOOKUP)].find((m) => (m[1] === 'pidof' ? killallStops : pkillStops)(m[2]!.trim().split(/\s+/)));
+    if (lookup) return `${prog} signals the pids ${lookup[1]} ${lookup[2]!.trim()} finds, Gatehouse among them`;
     const pids = killTargets(args);
     if (pid !== undefined && pids.some((p) => Math.abs(p) === pid)) return `${prog} targets the Gatehouse pid ${pid}`;
     if (pids.includes(-1)) return `${prog} -1 signals every process you own, Gatehouse included`;

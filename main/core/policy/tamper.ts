@@ -122,6 +122,9 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
     const config = moves ? agentConfigOf(p, ps) : null;
     if (config) return `${prog} would move, delete or re-permission ${config} (${p})`;
     if (below === 'GATEHOUSE_HOME' && treeReader(argv, feedsReader)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
+    // `ln ~/.claude/settings.json x; echo {} > x`: a second name for the file (or folder) to write through.
+    const linked = prog === 'ln' ? agentConfigOf(p, ps) ?? isConfigRoot(p, ps) : null;
+    if (linked) return `ln makes another name for ${linked} (${p}), to write it through`;
     if (ref.access !== 'write') continue;
     const label = agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
     if (label) return `${prog} may write ${label} (${p})`;
@@ -187,12 +190,19 @@ function programChange(cmd: SimpleCommand, command: string): string | null {
   return word === undefined ? null : `${cmd.argv[0]} may change the gatehouse program ${word} looks up`;
 }
 
+// A run-time redirect target naming a hook or permission file (`> $D/settings.json`, `> "$(dirname …)/hooks.json"`).
+const CONFIG_FILE_TARGET = /(^|\/|["'}`)])(settings(\.local)?\.json|hooks\.json|config\.toml|\.claude\.json)["']?\s*$/;
+// The command mentions an agent configuration folder somewhere (`D=$(printf %s ~/.claude)`, `read D <<< ~/.claude`).
+const CONFIG_ROOT_MENTION = /\.(claude|gemini|codex)\b|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME/;
+
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
 function configVarWrite(cmd: SimpleCommand, command: string): string | null {
   // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
   const dynamic = cmd.redirects.filter((r) => r.kind === 'write' && r.target === null);
   const redirect = dynamic.map((r) => REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end))).find((m) => m !== null);
   if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
+  const spelled = CONFIG_ROOT_MENTION.test(command) ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
+  if (spelled) return `a redirect writes ${command.slice(spelled.span.start, spelled.span.end)}, a path made at run time in a command that names an agent configuration folder`;
   if (isReadOnlyCommand(cmd)) return null;
   const word = cmd.argv.slice(1).find((a) => CONFIG_VAR.test(a));
   if (word !== undefined) return `${cmd.argv[0]} may change ${word}, inside an agent configuration folder`;

@@ -1,7 +1,7 @@
 // Classifies redirections: fd duplication and /dev/null are harmless, writes need approval, writes to disks are never allowed.
 import type { Node } from 'web-tree-sitter';
 import { flag, type Findings } from './findings.js';
-import { absolutePath, isBlockDevice, isHarmlessSink, isInside } from './paths.js';
+import { absolutePath, isBlockDevice, isHarmlessSink, isInside, systemFile } from './paths.js';
 import type { Redirect, ShellContext, Span } from './types.js';
 import { readWord, type Word } from './words.js';
 
@@ -86,7 +86,7 @@ export function readRedirect(node: Node, source: string, knownValue?: (w: Word) 
 
 /**
  * Flags what a redirect does: a file write needs approval; a write onto a disk device is never allowed.
- * Threat: `git show HEAD > ~/.ssh/authorized_keys` under an allow rule for `git show`; `echo x > /dev/sda`; `cat < /dev/tcp/h/80`.
+ * Threat: `git show HEAD > ~/.ssh/authorized_keys` under an allow rule for `git show`; `echo x > /dev/sda`, `> /etc/passwd`; `cat < /dev/tcp/h/80`.
  */
 export function checkRedirect(r: Redirect, cwd: string, ctx: ShellContext, f: Findings, at: (s: Span) => Span): void {
   const span = at(r.span);
@@ -104,6 +104,8 @@ export function checkRedirect(r: Redirect, cwd: string, ctx: ShellContext, f: Fi
     flag(f, 'destructive', `redirect ${r.op} ${r.target} writes onto a disk device, destroying its file system`, span, 'hard');
     return;
   }
+  // `> /etc/passwd`, `: > /etc/shadow` truncate a file the system needs (`>>` only appends).
+  if (!r.op.includes('>>') && systemFile(abs)) flag(f, 'destructive', `redirect ${r.op} ${r.target} empties a system file`, span, 'hard');
   flag(f, 'writes-file', `redirect ${r.op} writes the file ${r.target}`, span);
   if (!isInside(abs, ctx.cwd)) flag(f, 'outside-workspace', `redirect ${r.op} writes ${r.target}, outside the workspace`, span);
 }

@@ -30,6 +30,11 @@ const TAMPER: string[] = [
   'for d in ~/.claude; do echo x > "$d/settings.json"; done', 'for d in /tmp ~/.claude; do echo x > $d/settings.json; done',
   // perl's list form, and re-permissioning the program
   'perl -e \'system("gatehouse", "rules", "disable", "r1")\'', 'chmod -x /usr/local/bin/gatehouse', 'chmod 000 /usr/local/lib/node_modules/gatehouse/dist/hook.cjs',
+  // kill fed by a pid lookup that matches Gatehouse's process
+  'kill -9 $(pgrep node)', 'kill -9 `pidof node`', 'pgrep -f node | xargs kill',
+  // a hard link to the config, and run-time targets in a command that names the config folder
+  'ln ~/.claude/settings.json hard; echo {} > hard', 'read D <<< ~/.claude; echo {} > $D/settings.json', 'A=(~/.claude); echo {} > ${A[0]}/settings.json',
+  'D=$(printf %s ~/.claude); echo {} > $D/settings.json', 'echo {} > "$(dirname ~/.claude/x)/settings.json"', 'mapfile -t A <<< ~/.claude; echo {} > ${A[0]}/hooks.json',
 ];
 
 /** Hard denies the engine missed, denied even in approve-all under a blanket `Bash` rule. */
@@ -42,6 +47,7 @@ const HARD: string[] = [
   'find ~ -print0 | xargs -0 rm -rf', 'find ~ | xargs rm', 'find / -type f | xargs shred -u', "perl -e 'fork while fork'",
   "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", "python3 <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\nEOF",
   "node <<'EOF'\nrequire('fs').rmSync(require('os').homedir(), {recursive: true})\nEOF",
+  'echo > /etc/passwd', ': > /etc/shadow', 'cat x &> /usr/bin/git', 'cp /dev/null /etc/passwd', 'ln -sf /dev/null /bin/sh',
 ];
 
 /** Asked (never allowed) under a blanket git rule and Edit/Write rules: git's own code paths and discarding work. */
@@ -58,7 +64,8 @@ const HARMLESS: string[] = [
   'npm install', 'strace ls', 'renice 5 4242', 'curl -s http://127.0.0.1:3000/api/users', 'sudo ls', 'truncate -s0 debug.log', 'git clean -fd build',
   'crontab -l', 'printf -v D %s src; ls $D', 'alias ll="ls -l"\nll src', 'ruby -e \'puts "`date`"\'', 'rsync -a --delete src/ build/',
   "find . -name '*.pyc' | xargs rm", "find ~ -name '*.pyc' | xargs rm -f", 'for f in a b; do echo x > out-$f.txt; done', 'perl -e \'system("ls", "-l")\'',
-  "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF",
+  "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF", 'kill $(pgrep vite)', 'pgrep -f vitest | xargs kill', 'D=$(mktemp -d); echo {} > $D/settings.json',
+  'echo x >> /etc/hosts', 'cp /dev/null debug.log', 'cat /etc/hostname > /tmp/h',
 ];
 
 describe('red team tamper: hostile', () => {

@@ -15,13 +15,15 @@ const OVERWRITERS = new Set(['dd', 'shred', 'truncate']);
 
 function checkTargets(c: CheckInput): void {
   const argv = c.cmd.argv;
+  // `cp /dev/null /etc/passwd`, `ln -sf /dev/null /bin/sh`: the target's contents are replaced by nothing.
+  const fromNothing = argv.slice(1).some((w) => /^\/dev\/(null|zero)$/.test(w));
   for (const t of writeTargets(argv)) {
     if (isHarmlessSink(t.path) && !t.removes) continue;
     const at = wordSpan(c, t.index);
     const abs = absolutePath(t.path, c.cwd, c.ctx.home);
     if (isBlockDevice(abs)) {
       flag(c.f, 'destructive', `${argv[0]} writes onto the disk device ${t.path}, destroying its file system`, at, 'hard');
-    } else if (OVERWRITERS.has(argv[0] ?? '') && systemFile(abs)) {
+    } else if ((OVERWRITERS.has(argv[0] ?? '') || fromNothing) && systemFile(abs)) {
       flag(c.f, 'destructive', `${argv[0]} destroys the contents of the system file ${t.path}`, at, 'hard');
     } else if (!isInside(abs, c.ctx.cwd)) {
       flag(c.f, 'outside-workspace', `${argv[0]} ${t.removes ? 'removes' : (t.how ?? 'writes')} ${t.path}, outside the workspace`, at);
