@@ -2,7 +2,6 @@
 import { knowsReads, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { readTier } from './tiers.js';
-import { secretReason } from './secrets.js';
 import type { ShellRef } from './view.js';
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
@@ -161,13 +160,10 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
   const opt = args.find((a) => OUTPUT_OR_EXEC.test(a));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
-  // `python3 .env`, `ruby -p secrets/key.pem`: a program without a spec given a credentials file may print it (an
-  // interpreter's syntax error quotes the line).
-  const secret = refs.find((r) => !r.redirect && (secretReason(r.facts.requested) ?? secretReason(r.facts.resolved)) !== null);
-  if (secret !== undefined) return `${cmd.argv[0]} names ${secret.facts.requested}, which holds credentials, and the engine has no spec for it`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;
-  // A program whose reads the engine does not know may print what it is given: credentials and .git meet the read tiers.
+  // A program whose reads the engine does not know may print what it is given (`python3 .env`: an interpreter's syntax
+  // error quotes the line): credentials, ignored files and .git meet the read tiers.
   if (knowsReads(cmd.argv[0] ?? '')) return null;
   for (const r of refs) {
     const tier = r.redirect ? null : readTier(r.facts, realCwd);
