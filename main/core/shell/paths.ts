@@ -2,9 +2,13 @@
 import path from 'node:path';
 import type { ShellContext } from './types.js';
 
-/** Expands a leading `~`, `~user`, `$HOME` or `${HOME}` the way the shell would for this user. */
+// `$HOME`, `${HOME}`, and the expansions that still give the (always set) HOME: a default or check that only applies
+// when it is unset (`${HOME:-/tmp}`, `${HOME:?}`) and trimming a trailing slash it does not have (`${HOME%/}`).
+const HOME_WORD = /^(~|\$HOME|\$\{HOME(?:%%?\/|:?[-=?][^}]*)?\})(?=$|\/)/;
+
+/** Expands a leading `~`, `~user`, `$HOME` or `${HOME}` (or `${HOME%/}`, `${HOME:-x}`) the way the shell would for this user. */
 export function expandHome(p: string, home: string): string {
-  const m = /^(~|\$HOME|\$\{HOME\})(?=$|\/)/.exec(p);
+  const m = HOME_WORD.exec(p);
   if (m) return home + p.slice(m[0].length);
   const user = /^~([A-Za-z0-9._-]+)(?=$|\/)/.exec(p);
   if (user) return path.join(path.dirname(home), user[1]!) + p.slice(user[0].length);
@@ -100,6 +104,8 @@ export function protectedTarget(operand: string, cwd: string, ctx: ShellContext,
   const what = glob ? `everything in ${dir}` : dir;
   if (dir === '/') return 'the file system root';
   if (SYSTEM_DIRS.has(dir) || /^\/lib[^/]*$/.test(dir)) return `the system directory ${what}`;
+  // `/home/alice`, `/home/$USER`: whatever the name expands to, a user's home directory.
+  if (/^\/(home|Users)\/[^/]+$/.test(dir)) return `the home directory ${what}`;
   if (isInside(ctx.home, dir)) return dir === ctx.home ? `the home directory${glob ? ' contents' : ''}` : `${what}, which holds the home directory`;
   if (workspace && isInside(ctx.cwd, dir)) return dir === ctx.cwd ? `the workspace root${glob ? ' contents' : ''}` : `${what}, which holds the workspace`;
   return null;

@@ -48,6 +48,9 @@ const HARD: string[] = [
   "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/')\nEOF", "python3 <<'EOF'\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))\nEOF",
   "node <<'EOF'\nrequire('fs').rmSync(require('os').homedir(), {recursive: true})\nEOF",
   'echo > /etc/passwd', ': > /etc/shadow', 'cat x &> /usr/bin/git', 'cp /dev/null /etc/passwd', 'ln -sf /dev/null /bin/sh',
+  // a user's home directory by any name, and HOME through expansions that still give HOME
+  'rm -rf /home/$USER', 'rm -rf "/home/${USER}"', 'rm -rf /home/$LOGNAME/', 'rm -rf /home/alice', 'rm -rf /Users/bob',
+  'rm -rf "${HOME%/}"', 'rm -rf ${HOME%%/}/', 'rm -rf ${HOME:?}',
 ];
 
 /** Asked (never allowed) under a blanket git rule and Edit/Write rules: git's own code paths and discarding work. */
@@ -66,6 +69,7 @@ const HARMLESS: string[] = [
   "find . -name '*.pyc' | xargs rm", "find ~ -name '*.pyc' | xargs rm -f", 'for f in a b; do echo x > out-$f.txt; done', 'perl -e \'system("ls", "-l")\'',
   "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('build')\nEOF", 'kill $(pgrep vite)', 'pgrep -f vitest | xargs kill', 'D=$(mktemp -d); echo {} > $D/settings.json',
   'echo x >> /etc/hosts', 'cp /dev/null debug.log', 'cat /etc/hostname > /tmp/h',
+  'rm -rf /home/$USER/proj/node_modules', 'rm -rf /home/alice/project/build', 'rm -rf ${HOME:+/tmp/x}', 'rm -rf "${HOME%/}/proj/build"',
 ];
 
 describe('red team tamper: hostile', () => {

@@ -65,10 +65,10 @@ describe('isCodeRunningEnv', () => {
 });
 
 describe('protectedTarget', () => {
-  it.each(['/', '/*', '~', '~/', '~/*', '$HOME', '${HOME}', '/home', '/home/*', '/Users', '/etc', '/usr', '/usr/lib', '/var', '/boot', '/lib64', '.', './', '*', './*', '..', '/home/u/ws', '/home/u/.c*'])('%s is protected', (p) => {
+  it.each(['/', '/*', '~', '~/', '~/*', '$HOME', '${HOME}', '/home', '/home/*', '/Users', '/etc', '/usr', '/usr/lib', '/var', '/boot', '/lib64', '.', './', '*', './*', '..', '/home/u/ws', '/home/u/.c*', '/home/other', '/home/$USER'])('%s is protected', (p) => {
     expect(protectedTarget(p, ctx.cwd, ctx)).not.toBeNull();
   });
-  it.each(['build', './build', 'src/*', '~/proj', '/tmp/x', '/home/u/ws/build', '/home/other'])('%s is not', (p) => {
+  it.each(['build', './build', 'src/*', '~/proj', '/tmp/x', '/home/u/ws/build', '/home/other/proj'])('%s is not', (p) => {
     expect(protectedTarget(p, ctx.cwd, ctx)).toBeNull();
   });
   it('can leave the workspace out (chmod -R . is not destruction)', () => {
