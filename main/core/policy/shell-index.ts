@@ -1,4 +1,5 @@
 // Picks the `Bash(...)` rules worth asking about a simple command, so 1,000 rules cost a handful of matcher calls.
+import { dropInFor } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { LiveRule } from './rule-match.js';
 
@@ -15,6 +16,10 @@ function commandPrograms(cmd: SimpleCommand): string[] {
   for (const form of cmd.forms ?? []) {
     const p = form.find((w) => !ASSIGNMENT.test(w));
     if (p !== undefined) out.add(programName(p));
+  }
+  for (const p of [...out]) {
+    const standsFor = dropInFor(p);
+    if (standsFor !== undefined) out.add(standsFor);
   }
   return [...out];
 }

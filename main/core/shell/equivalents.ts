@@ -1,0 +1,90 @@
+// Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
+// `podman` for `docker`, `tofu` for `terraform`) and npm's abbreviated subcommands (`npm pub` runs `npm publish`).
+// Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
+
+/** Drop-in programs, by name: the program whose rules also hold for them (and a word they put before the subcommand). */
+const DROP_INS: Record<string, readonly string[]> = {
+  pnpm: ['npm'], yarn: ['npm'], bun: ['npm'], podman: ['docker'], nerdctl: ['docker'], 'docker-compose': ['docker', 'compose'],
+  tofu: ['terraform'], terragrunt: ['terraform'], oc: ['kubectl'],
+};
+
+/** The program a drop-in stands for (`pnpm` → `npm`), so rule indexes also offer that program's rules. */
+export function dropInFor(program: string): string | undefined {
+  return DROP_INS[program]?.[0];
+}
+
+/** `yarn npm publish` runs npm's own command: the word is dropped after the drop-in is renamed. */
+const PASS_THROUGH: Record<string, string> = { yarn: 'npm' };
+
+// npm 10's commands and aliases (lib/utils/cmd-list.js): npm runs any unambiguous prefix of one of them.
+const NPM_COMMANDS = [
+  'access', 'adduser', 'audit', 'bugs', 'cache', 'ci', 'completion', 'config', 'dedupe', 'deprecate', 'diff', 'dist-tag', 'docs',
+  'doctor', 'edit', 'exec', 'explain', 'explore', 'find-dupes', 'fund', 'get', 'help', 'help-search', 'hook', 'init', 'install',
+  'install-ci-test', 'install-test', 'link', 'll', 'login', 'logout', 'ls', 'org', 'outdated', 'owner', 'pack', 'ping', 'pkg',
+  'prefix', 'profile', 'prune', 'publish', 'query', 'rebuild', 'repo', 'restart', 'root', 'run-script', 'sbom', 'search', 'set',
+  'shrinkwrap', 'star', 'stars', 'start', 'stop', 'team', 'test', 'token', 'uninstall', 'unpublish', 'unstar', 'update',
+  'version', 'view', 'whoami',
+];
+const NPM_ALIASES: Record<string, string> = {
+  add: 'install', i: 'install', in: 'install', ins: 'install', inst: 'install', insta: 'install', instal: 'install', isnt: 'install',
+  isnta: 'install', isntal: 'install', isntall: 'install', it: 'install-test', cit: 'install-ci-test', sit: 'install-ci-test',
+  ic: 'ci', 'clean-install': 'ci', 'install-clean': 'ci', 'isntall-clean': 'ci', 'clean-install-test': 'install-ci-test',
+  c: 'config', author: 'owner', create: 'init', innit: 'init', ddp: 'dedupe', 'dist-tags': 'dist-tag', find: 'search', s: 'search',
+  se: 'search', hlep: 'help', home: 'docs', info: 'view', show: 'view', v: 'view', issues: 'bugs', la: 'll', list: 'ls',
+  ln: 'link', r: 'uninstall', remove: 'uninstall', rm: 'uninstall', un: 'uninstall', unlink: 'uninstall', rb: 'rebuild',
+  run: 'run-script', rum: 'run-script', urn: 'run-script', t: 'test', tst: 'test', up: 'update', upgrade: 'update',
+  udpate: 'update', verison: 'version', why: 'explain', x: 'exec', 'add-user': 'adduser',
+};
+const NPM_NAMES = [...NPM_COMMANDS, ...Object.keys(NPM_ALIASES)];
+
+/** The npm command a word runs (`pub` → `publish`, `rm` → `uninstall`), or the word itself. */
+function npmCommand(word: string): string {
+  if (NPM_COMMANDS.includes(word)) return word;
+  const alias = NPM_ALIASES[word];
+  if (alias !== undefined) return alias;
+  const hits = NPM_NAMES.filter((n) => n.startsWith(word));
+  return hits.length === 1 ? (NPM_ALIASES[hits[0]!] ?? hits[0]!) : word;
+}
+
+/** Rewrites npm's subcommand word (and the words that may be it after options that take a value) to its full name. */
+function expandNpm(words: string[], at: number): string[] | null {
+  let changed = false;
+  const out = [...words];
+  for (let i = at + 1; i < out.length; i++) {
+    const w = out[i]!;
+    if (w === '--') break;
+    if (w.startsWith('-')) continue;
+    const full = npmCommand(w);
+    if (full !== w) {
+      out[i] = full;
+      changed = true;
+    }
+    const prev = out[i - 1]!;
+    if (!(prev.startsWith('-') && !prev.includes('='))) break;
+  }
+  return changed ? out : null;
+}
+
+/**
+ * The other readings of a command (program word at `at`, bare names) that deny and ask rules must also see.
+ * Threat: `pnpm publish`, `yarn npm publish`, `npm pub` past a deny `Bash(npm publish:*)`; `podman run` past `Bash(docker:*)`.
+ */
+export function equivalentForms(words: readonly string[], at: number): string[][] {
+  const program = words[at];
+  if (program === undefined) return [];
+  const out: string[][] = [];
+  let form = [...words];
+  const dropIn = DROP_INS[program];
+  if (dropIn !== undefined) {
+    let rest = words.slice(at + 1);
+    const pass = PASS_THROUGH[program];
+    if (pass !== undefined && rest[0] === pass) rest = rest.slice(1);
+    form = [...words.slice(0, at), ...dropIn, ...rest];
+    out.push(form);
+  }
+  if (form[at] === 'npm') {
+    const expanded = expandNpm(form, at);
+    if (expanded !== null) out.push(expanded);
+  }
+  return out;
+}
