@@ -8,11 +8,6 @@ const DROP_INS: Record<string, readonly string[]> = {
   tofu: ['terraform'], terragrunt: ['terraform'], oc: ['kubectl'],
 };
 
-/** The program a drop-in stands for (`pnpm` → `npm`), so rule indexes also offer that program's rules. */
-export function dropInFor(program: string): string | undefined {
-  return DROP_INS[program]?.[0];
-}
-
 /** `yarn npm publish` runs npm's own command: the word is dropped after the drop-in is renamed. */
 const PASS_THROUGH: Record<string, string> = { yarn: 'npm' };
 
@@ -65,14 +60,49 @@ function expandNpm(words: string[], at: number): string[] | null {
   return changed ? out : null;
 }
 
+// Package runners run the program their first operand names (`npx npm publish` runs npm's own CLI): the runner, its
+// subcommand and its options are dropped. Value-taking options by runner (their values are not the program).
+const RUNNERS: Record<string, { subs?: readonly string[]; values: readonly string[] }> = {
+  npx: { values: ['-p', '--package', '-w', '--workspace'] },
+  bunx: { values: ['-p', '--package'] },
+  corepack: { values: [] },
+  npm: { subs: ['exec'], values: ['-p', '--package', '-w', '--workspace'] },
+  pnpm: { subs: ['exec', 'dlx'], values: ['--package', '-C', '--dir', '--filter', '-F'] },
+  yarn: { subs: ['exec', 'dlx'], values: ['-p', '--package'] },
+};
+
+/** The command a package runner runs (`npx -y npm publish` → `npm publish`), or null. */
+function runnerForm(words: readonly string[], at: number): string[] | null {
+  const runner = RUNNERS[words[at]!];
+  if (runner === undefined) return null;
+  let i = at + 1;
+  if (runner.subs !== undefined) {
+    if (!runner.subs.includes(words[at] === 'npm' ? npmCommand(words[i] ?? '') : words[i] ?? '')) return null;
+    i++;
+  }
+  while (i < words.length && words[i]!.startsWith('-')) {
+    const w = words[i++]!;
+    if (w === '--') break;
+    if (runner.values.includes(w)) i++;
+  }
+  return i < words.length ? [...words.slice(0, at), ...words.slice(i)] : null;
+}
+
+/** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
+export function equivalentPrograms(words: readonly string[], at: number, name: string): string[] {
+  if (DROP_INS[name] === undefined && RUNNERS[name] === undefined) return [];
+  return equivalentForms(words.map((w, i) => (i === at ? name : w)), at).map((f) => f[at]!);
+}
+
 /**
  * The other readings of a command (program word at `at`, bare names) that deny and ask rules must also see.
- * Threat: `pnpm publish`, `yarn npm publish`, `npm pub` past a deny `Bash(npm publish:*)`; `podman run` past `Bash(docker:*)`.
+ * Threat: `pnpm publish`, `yarn npm publish`, `npm pub`, `npx npm publish` past a deny `Bash(npm publish:*)`; `podman run` past `Bash(docker:*)`.
  */
 export function equivalentForms(words: readonly string[], at: number): string[][] {
   const program = words[at];
   if (program === undefined) return [];
-  const out: string[][] = [];
+  const run = runnerForm(words, at);
+  const out: string[][] = run === null ? [] : [run, ...equivalentForms(run, at)];
   let form = [...words];
   const dropIn = DROP_INS[program];
   if (dropIn !== undefined) {

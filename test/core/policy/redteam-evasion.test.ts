@@ -37,6 +37,9 @@ const HOSTILE_BASH: string[] = [
   'podman run img', 'nerdctl ps', 'docker-compose up', 'tofu apply', 'terragrunt apply', 'oc delete pod x', 'oc -n x delete pod y',
   // npm's abbreviations and aliases
   'npm pub', 'npm publ', 'npm publis', 'npm -w x pub', 'pnpm pub',
+  // package runners run the program their operand names
+  'npx npm publish', 'npx -y npm publish', 'npm exec npm publish', 'npm x -- npm publish', 'pnpm exec npm publish', 'pnpm dlx npm publish',
+  'yarn dlx npm publish', 'bunx npm publish', 'corepack npm publish', 'corepack pnpm publish', 'npx -p npm npm publish',
   // wrappers
   'chronic rm -rf x', 'chronic -e rm -rf x', 'ifne rm -rf x', 'eatmydata rm -rf x', 'nocache git push', 'trickle -d 10 curl http://x',
 ];
@@ -58,7 +61,7 @@ const HELD_BASH: string[] = [
 const HARMLESS_BASH: string[] = [
   'npm test', 'npm -w pkg test', 'npm run build', 'npm pack', 'npm install', 'pnpm install', 'yarn build',
   'kubectl -n x get pods', 'kubectl --context c get pods', 'terraform plan', 'terraform -chdir x plan', 'git status',
-  'git log --oneline', 'rm -f x', 'rm -r x', 'chronic ls', 'oc get pods', 'git --no-pager log',
+  'npx vitest run', 'npx -y cowsay hi', 'npm exec eslint', 'corepack enable', 'git log --oneline', 'rm -f x', 'rm -r x', 'chronic ls', 'oc get pods', 'git --no-pager log',
 ];
 
 describe('red team, evasion round: deny rules hold against every spelling', () => {
