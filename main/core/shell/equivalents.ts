@@ -1,6 +1,9 @@
 // Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
-// `podman` for `docker`, `tofu` for `terraform`) and npm's abbreviated subcommands (`npm pub` runs `npm publish`).
+// `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package runners
+// (`npx npm publish`) and git's other ways to push (`git send-pack`, `git subtree push`).
 // Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
+import { GIT_GLOBAL } from './checks/git.js';
+import { scanArgs } from './options.js';
 
 /** Drop-in programs, by name: the program whose rules also hold for them (and a word they put before the subcommand). */
 const DROP_INS: Record<string, readonly string[]> = {
@@ -61,31 +64,56 @@ function expandNpm(words: string[], at: number): string[] | null {
 }
 
 // Package runners run the program their first operand names (`npx npm publish` runs npm's own CLI): the runner, its
-// subcommand and its options are dropped. Value-taking options by runner (their values are not the program).
+// subcommand and its options are dropped. Value-taking options by runner (their values are not the program); `-c`/`--call`
+// holds the command as one string (`npx -c 'npm publish'`), read here as its words.
 const RUNNERS: Record<string, { subs?: readonly string[]; values: readonly string[] }> = {
-  npx: { values: ['-p', '--package', '-w', '--workspace'] },
+  npx: { values: ['-p', '--package', '-w', '--workspace', '-c', '--call'] },
   bunx: { values: ['-p', '--package'] },
   corepack: { values: [] },
-  npm: { subs: ['exec'], values: ['-p', '--package', '-w', '--workspace'] },
-  pnpm: { subs: ['exec', 'dlx'], values: ['--package', '-C', '--dir', '--filter', '-F'] },
+  npm: { subs: ['exec'], values: ['-p', '--package', '-w', '--workspace', '-c', '--call', '--prefix', '--registry'] },
+  pnpm: { subs: ['exec', 'dlx'], values: ['--package', '-C', '--dir', '--filter', '-F', '-c'] },
   yarn: { subs: ['exec', 'dlx'], values: ['-p', '--package'] },
 };
+const CALL = new Set(['-c', '--call']);
 
-/** The command a package runner runs (`npx -y npm publish` → `npm publish`), or null. */
-function runnerForm(words: readonly string[], at: number): string[] | null {
-  const runner = RUNNERS[words[at]!];
-  if (runner === undefined) return null;
-  let i = at + 1;
-  if (runner.subs !== undefined) {
-    if (!runner.subs.includes(words[at] === 'npm' ? npmCommand(words[i] ?? '') : words[i] ?? '')) return null;
-    i++;
-  }
+/** Skips a runner's options from `i`; the index of its first operand, and the command string of `-c`/`--call` if any. */
+function skipOptions(words: readonly string[], i: number, values: readonly string[]): { at: number; call?: string } {
+  let call: string | undefined;
   while (i < words.length && words[i]!.startsWith('-')) {
     const w = words[i++]!;
     if (w === '--') break;
-    if (runner.values.includes(w)) i++;
+    const eq = w.indexOf('=');
+    const name = eq < 0 ? w : w.slice(0, eq);
+    if (CALL.has(name)) call = eq < 0 ? words[i] : w.slice(eq + 1);
+    if (eq < 0 && values.includes(w)) i++;
   }
-  return i < words.length ? [...words.slice(0, at), ...words.slice(i)] : null;
+  return call === undefined ? { at: i } : { at: i, call };
+}
+
+/** The command a package runner runs (`npx -y npm publish` → `npm publish`, `pnpm -F x exec npm publish`), or null. */
+function runnerForm(words: readonly string[], at: number): string[] | null {
+  const runner = RUNNERS[words[at]!];
+  if (runner === undefined) return null;
+  let skip = skipOptions(words, at + 1, runner.values);
+  if (runner.subs !== undefined) {
+    const sub = words[skip.at] ?? '';
+    if (!runner.subs.includes(words[at] === 'npm' ? npmCommand(sub) : sub)) return null;
+    skip = skipOptions(words, skip.at + 1, runner.values);
+  }
+  const head = words.slice(0, at);
+  if (skip.call !== undefined) return [...head, ...skip.call.split(/\s+/).filter((w) => w !== '')];
+  return skip.at < words.length ? [...head, ...words.slice(skip.at)] : null;
+}
+
+// git commands that push under another name: plumbing `send-pack`, and `subtree push` (which pushes a split history).
+const GIT_PUSHES: Record<string, number> = { 'send-pack': 1, subtree: 2 };
+
+/** `git [globals] send-pack …` and `git [globals] subtree push …` read as `git [globals] push …`, or null. */
+function gitPushForm(words: readonly string[], at: number): string[] | null {
+  const sub = scanArgs(words, at + 1, GIT_GLOBAL).end;
+  const n = GIT_PUSHES[words[sub] ?? ''];
+  if (n === undefined || (n === 2 && words[sub + 1] !== 'push')) return null;
+  return [...words.slice(0, sub), 'push', ...words.slice(sub + n)];
 }
 
 /** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
@@ -101,6 +129,10 @@ export function equivalentPrograms(words: readonly string[], at: number, name: s
 export function equivalentForms(words: readonly string[], at: number): string[][] {
   const program = words[at];
   if (program === undefined) return [];
+  if (program === 'git') {
+    const push = gitPushForm(words, at);
+    return push === null ? [] : [push];
+  }
   const run = runnerForm(words, at);
   const out: string[][] = run === null ? [] : [run, ...equivalentForms(run, at)];
   let form = [...words];

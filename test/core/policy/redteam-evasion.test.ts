@@ -40,6 +40,9 @@ const HOSTILE_BASH: string[] = [
   // package runners run the program their operand names
   'npx npm publish', 'npx -y npm publish', 'npm exec npm publish', 'npm x -- npm publish', 'pnpm exec npm publish', 'pnpm dlx npm publish',
   'yarn dlx npm publish', 'bunx npm publish', 'corepack npm publish', 'corepack pnpm publish', 'npx -p npm npm publish',
+  'pnpm --filter x exec npm publish', 'npm -w x exec npm publish', "npx -c 'npm publish'", "npm exec -c 'npm publish --tag x'", 'npx --call="npm publish"',
+  // git commands that push under another name
+  'git send-pack origin main', 'git -C . send-pack origin main', 'git subtree push --prefix=x origin main', 'git -c a=b subtree push -P x origin main',
   // wrappers
   'chronic rm -rf x', 'chronic -e rm -rf x', 'ifne rm -rf x', 'eatmydata rm -rf x', 'nocache git push', 'trickle -d 10 curl http://x',
 ];
@@ -61,7 +64,7 @@ const HELD_BASH: string[] = [
 const HARMLESS_BASH: string[] = [
   'npm test', 'npm -w pkg test', 'npm run build', 'npm pack', 'npm install', 'pnpm install', 'yarn build',
   'kubectl -n x get pods', 'kubectl --context c get pods', 'terraform plan', 'terraform -chdir x plan', 'git status',
-  'npx vitest run', 'npx -y cowsay hi', 'npm exec eslint', 'corepack enable', 'git log --oneline', 'rm -f x', 'rm -r x', 'chronic ls', 'oc get pods', 'git --no-pager log',
+  'git subtree split --prefix=x', 'git remote -v', 'npx vitest run', 'npx -y cowsay hi', 'npm exec eslint', 'corepack enable', 'git log --oneline', 'rm -f x', 'rm -r x', 'chronic ls', 'oc get pods', 'git --no-pager log',
 ];
 
 describe('red team, evasion round: deny rules hold against every spelling', () => {
