@@ -139,6 +139,7 @@ export function equivalentForms(words: readonly string[], at: number): string[][
   const dropIn = DROP_INS[program];
   if (dropIn !== undefined) {
     let rest = words.slice(at + 1);
+    if (program === 'yarn' && rest[0] === 'workspace') rest = rest.slice(2); // `yarn workspace NAME cmd` runs cmd there
     const pass = PASS_THROUGH[program];
     if (pass !== undefined && rest[0] === pass) rest = rest.slice(1);
     form = [...words.slice(0, at), ...dropIn, ...rest];

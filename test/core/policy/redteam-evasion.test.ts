@@ -33,7 +33,7 @@ const HOSTILE_BASH: string[] = [
   'kubectl -n x delete pod y', 'kubectl --namespace x delete pod y', 'kubectl --context c delete pod y', 'kubectl -n x --context c delete pod y',
   'terraform -chdir x apply',
   // drop-in programs
-  'pnpm publish', 'pnpm -r publish', 'pnpm --filter x publish', 'yarn publish', 'yarn npm publish', 'bun publish',
+  'yarn workspace x publish', 'yarn workspace x npm publish', 'pnpm publish', 'pnpm -r publish', 'pnpm --filter x publish', 'yarn publish', 'yarn npm publish', 'bun publish',
   'podman run img', 'nerdctl ps', 'docker-compose up', 'tofu apply', 'terragrunt apply', 'oc delete pod x', 'oc -n x delete pod y',
   // npm's abbreviations and aliases
   'npm pub', 'npm publ', 'npm publis', 'npm -w x pub', 'pnpm pub',
@@ -62,7 +62,7 @@ const HELD_BASH: string[] = [
 ];
 
 const HARMLESS_BASH: string[] = [
-  'npm test', 'npm -w pkg test', 'npm run build', 'npm pack', 'npm install', 'pnpm install', 'yarn build',
+  'npm test', 'npm -w pkg test', 'npm run build', 'npm pack', 'npm install', 'pnpm install', 'yarn build', 'yarn workspace x build',
   'kubectl -n x get pods', 'kubectl --context c get pods', 'terraform plan', 'terraform -chdir x plan', 'git status',
   'git subtree split --prefix=x', 'git remote -v', 'npx vitest run', 'npx -y cowsay hi', 'npm exec eslint', 'corepack enable', 'git log --oneline', 'rm -f x', 'rm -r x', 'chronic ls', 'oc get pods', 'git --no-pager log',
 ];
