@@ -26,3 +26,12 @@ export function urlMatchesDomain(url: string, domain: string): boolean {
   if (/^[\d.]+$/.test(host)) return host === domain;
   return host === domain || host.endsWith(`.${domain}`);
 }
+
+/**
+ * For deny and ask rules: whether `url` may fetch from `domain`, a URL without a scheme read as https too (a fetcher that
+ * adds one reaches the host). Threat: `evil.test/x`, `//evil.test/x` past a deny `WebFetch(domain:evil.test)`.
+ */
+export function urlMayReachDomain(url: string, domain: string): boolean {
+  if (urlMatchesDomain(url, domain)) return true;
+  return !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(url) && urlMatchesDomain(`https://${url.replace(/^\/+/, '')}`, domain);
+}

@@ -6,7 +6,7 @@ import type { WorkspaceState } from './types.js';
 import type { ParsedPattern } from './pattern.js';
 import { parseRulePatternCached } from './pattern.js';
 import { pathSpecMatches } from './path-rule.js';
-import { urlMatchesDomain } from './domain.js';
+import { urlMatchesDomain, urlMayReachDomain } from './domain.js';
 import { isInside, relativeInside } from './paths.js';
 import { blanketRuleExcludes } from './secrets.js';
 import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
@@ -184,7 +184,8 @@ export function denyLikeMatch(lr: LiveRule, view: RequestView, ws: WorkspaceStat
       return ref ? ref.facts.requested : null;
     }
     case 'domain':
-      return view.url !== null && urlMatchesDomain(view.url, p.domain) ? view.url : null;
+      if (view.url === null) return null;
+      return (action === 'allow' ? urlMatchesDomain : urlMayReachDomain)(view.url, p.domain) ? view.url : null;
     case 'other':
       return otherCovered(p.specifier, view) ? view.tool : null;
   }

@@ -1,4 +1,5 @@
 // Picks the `Bash(...)` rules worth asking about a simple command, so 1,000 rules cost a handful of matcher calls.
+import { equivalentPrograms } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { LiveRule } from './rule-match.js';
 
@@ -12,9 +13,12 @@ function programName(word: string): string {
 function commandPrograms(cmd: SimpleCommand): string[] {
   const out = new Set<string>();
   for (const w of [cmd.argv[0], cmd.program]) if (w !== undefined) out.add(programName(w));
-  for (const form of cmd.forms ?? []) {
-    const p = form.find((w) => !ASSIGNMENT.test(w));
-    if (p !== undefined) out.add(programName(p));
+  for (const form of [...(cmd.forms ?? []), cmd.argv]) {
+    const at = form.findIndex((w) => !ASSIGNMENT.test(w));
+    if (at < 0) continue;
+    const name = programName(form[at]!);
+    out.add(name);
+    for (const p of equivalentPrograms(form, at, name)) out.add(p);
   }
   return [...out];
 }

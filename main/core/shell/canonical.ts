@@ -8,6 +8,8 @@ export interface Canonical {
   program: string;
   flags: Set<string>;
   operands: string[];
+  /** Per operand: it follows a bare option, so it may be that option's value (`npm -w pkg publish`, `kubectl -n x delete`). */
+  mayBeValue: boolean[];
 }
 
 type Alias = Record<string, string | readonly string[]>;
@@ -59,6 +61,7 @@ export function canonicalize(input: readonly string[]): Canonical {
   const program = programName(words[0] ?? '');
   const flags = new Set<string>();
   const operands: string[] = [];
+  const mayBeValue: boolean[] = [];
   let i = 1;
   let key = program;
   if (program === 'git') {
@@ -66,6 +69,7 @@ export function canonicalize(input: readonly string[]): Canonical {
     if (words[i] !== undefined) {
       key = `git ${words[i]}`;
       operands.push(words[i++]!);
+      mayBeValue.push(false);
     }
   }
   const table = ALIASES[key];
@@ -73,6 +77,8 @@ export function canonicalize(input: readonly string[]): Canonical {
   for (let options = true; i < words.length; i++) {
     const w = words[i]!;
     if (!options || w === '-' || !(w.startsWith('-') || (key === 'git push' && w.startsWith('+') && w.length > 1))) {
+      const prev = words[i - 1]!;
+      mayBeValue.push(options && i > 1 && prev.startsWith('-') && prev !== '--' && !prev.includes('='));
       operands.push(w);
       continue;
     }
@@ -80,6 +86,7 @@ export function canonicalize(input: readonly string[]): Canonical {
     else if (w.startsWith('+')) {
       flags.add('f');
       operands.push(w.slice(1));
+      mayBeValue.push(false);
     } else if (kill && (w === '-s' || w === '-n' || w === '--signal')) flags.add(signal(words[++i] ?? ''));
     else if (kill && /^--signal=/.test(w)) flags.add(signal(w.slice(9)));
     else if (kill && /^-([0-9]+|[A-Z][A-Z0-9+-]*)$/.test(w)) flags.add(signal(w.slice(1)));
@@ -90,7 +97,7 @@ export function canonicalize(input: readonly string[]): Canonical {
       if (eq >= 0) flags.add(`--${name}=${w.slice(eq + 1)}`);
     } else for (const ch of w.slice(1)) for (const a of alias(table, ch, false)) flags.add(a);
   }
-  return { program, flags, operands };
+  return { program, flags, operands, mayBeValue };
 }
 
 /** One-line rendering (program, operands, then sorted options) for glob rules over normalized spellings. */
@@ -99,11 +106,25 @@ export function canonicalText(c: Canonical): string {
   return [c.program, ...c.operands, ...flags].join(' ');
 }
 
-/** True when the command has the rule's program and options, and the rule's operands (all of them when exact). */
+/** Whether the rule's operands line up with the command's from (ri, ci), in some reading of which operands are option values. */
+function operandsMatch(rule: readonly string[], cmd: Canonical, prefix: boolean, ri: number, ci: number): boolean {
+  if (ri === rule.length) {
+    if (prefix) return true;
+    for (let k = ci; k < cmd.operands.length; k++) if (!cmd.mayBeValue[k]) return false;
+    return true;
+  }
+  if (ci === cmd.operands.length) return false;
+  if (rule[ri] === cmd.operands[ci] && operandsMatch(rule, cmd, prefix, ri + 1, ci + 1)) return true;
+  return cmd.mayBeValue[ci] === true && operandsMatch(rule, cmd, prefix, ri, ci + 1);
+}
+
+/**
+ * True when the command has the rule's program and options, and the rule's operands (all of them when exact). A word after
+ * a bare option may be its value or an operand: either reading that matches counts (deny/ask rules only use this).
+ */
 export function canonicalMatches(rule: Canonical, cmd: Canonical, prefix: boolean): boolean {
   if (rule.program !== cmd.program) return false;
-  if (prefix ? rule.operands.length > cmd.operands.length : rule.operands.length !== cmd.operands.length) return false;
-  for (let i = 0; i < rule.operands.length; i++) if (rule.operands[i] !== cmd.operands[i]) return false;
+  if (rule.operands.length > cmd.operands.length || !operandsMatch(rule.operands, cmd, prefix, 0, 0)) return false;
   if (!prefix && rule.flags.size !== cmd.flags.size) return false;
   for (const f of rule.flags) if (!cmd.flags.has(f)) return false;
   return true;

@@ -8,4 +8,5 @@ export { commandReadOperands, failsOnFolders, feedsFileReader, knowsReads, rootG
 export { followsLinksInTrees, readsFolders } from './recursion.js';
 export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
+export { equivalentPrograms } from './equivalents.js';
 export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

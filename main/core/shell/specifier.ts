@@ -1,5 +1,6 @@
 // Claude Code's `Bash(specifier)` semantics for one simple command (PROTOCOLS.md "Permission rule syntax").
 import { canonicalize, canonicalMatches, canonicalText, type Canonical } from './canonical.js';
+import { equivalentForms } from './equivalents.js';
 import { isSystemProgram, programName } from './program.js';
 import type { SimpleCommand } from './types.js';
 
@@ -148,7 +149,8 @@ function buildView(cmd: SimpleCommand): View {
   const allow = [...envWords, program, ...withoutQuietGitOptions(cmd.argv)];
   const full = cmd.forms?.[0];
   const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
-  const deny = [...(cmd.forms ?? []), [...envWords, ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));
+  const read = [...(cmd.forms ?? []), [...envWords, ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));
+  const deny = [...read, ...read.flatMap((f) => equivalentForms(f, firstProgramIndex(f)))];
   const firsts = new Set([allow[0] ?? '', allowFull?.[0] ?? '']);
   const programs = new Set(deny.map((f) => f[firstProgramIndex(f)] ?? ''));
   return { allow, allowFull, deny, firsts, programs };

@@ -64,6 +64,13 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['taskset', plain({}, { operands: 1, noCommand: ['p', 'pid'] })],
   ['flock', plain({ shortValue: 'wEc', longValue: ['timeout', 'wait', 'conflict-exit-code', 'command'] }, { operands: 1, scriptOpts: ['c', 'command'] })],
   ['unbuffer', plain()],
+  // moreutils and friends: run their command as given (`chronic -e cmd`, `ifne cmd`, `eatmydata cmd`, `nocache cmd`).
+  ['chronic', plain()],
+  ['ifne', plain()],
+  ['eatmydata', plain()],
+  ['nocache', plain()],
+  ['torify', plain()],
+  ['trickle', plain({ shortValue: 'dulnwt' })],
   ['caffeinate', plain({ shortValue: 'tw' })],
   ['fakeroot', plain({ shortValue: 'lsib', longValue: ['lib', 'faked'] })],
   ['proxychains', plain({ shortValue: 'f' })],
