@@ -88,7 +88,7 @@ const HARMLESS_BASH: string[] = [
   'make test', 'make lint', 'make build', 'ruff check src', 'ruff check .',
   'npm run build && npm test', 'npm run lint 2>&1 | tail -20', 'npx tsc --noEmit 2>&1 | head -30', 'go test ./... 2>&1 | grep FAIL',
   // more option spellings
-  'git status -uno', 'git status -uall --short', 'git diff -M50% --stat', 'git log -n5 --oneline', 'git log -5 --name-only', 'git diff --stat=120 HEAD~2',
+  'git status -uall --short', 'git diff -M50% --stat', 'git log -n5 --oneline', 'git log -5 --name-only', 'git diff --stat=120 HEAD~2',
   'git log --since="3 days ago" --until=yesterday --oneline', 'git log --author="Alice Smith" --no-merges --format="%h %s"', 'git diff HEAD --ignore-all-space -- src/app.ts',
   'git log --all --decorate --oneline --graph -20', 'git show HEAD~2 --stat --format=fuller', 'git diff --diff-filter=M --name-only HEAD~5', 'git log --date=iso -3',
   'git log --first-parent main --oneline', 'git diff -w HEAD~1 src/', 'git log -L 1,5:src/app.ts', 'git blame --date=short src/util.ts', 'git log --shortstat -5',
@@ -113,7 +113,7 @@ const HARMLESS_BASH: string[] = [
   'if [ -f README.md ]; then head -3 README.md; fi', 'if git diff --quiet; then echo clean; else echo dirty; fi',
   'ls src/*.ts | head -3', 'cat src/*.ts | wc -l', 'grep -c "" src/app.ts src/util.ts', 'ls -la src/ docs/',
   'echo "---"; cat README.md; echo "---"', 'sleep 2 && kubectl get pods -n staging', 'for ns in staging prod; do kubectl get pods -n "$ns"; done',
-  'mkdir -p build && echo ok', 'git diff --stat=120 HEAD~2', 'git diff HEAD~1 --stat | tail -1', 'git log --format="%an" | sort | uniq -c | sort -rn',
+  'mkdir -p build && echo ok', 'git diff HEAD~1 --stat | tail -1', 'git log --format="%an" | sort | uniq -c | sort -rn',
   'git show HEAD --format= --name-only | grep "\\.ts$"', 'git status --porcelain | wc -l', "git log --pretty=oneline | grep -i fix | wc -l",
   // this round's fixes, in several spellings: optional values of git options, the exit status printed
   'git status -unormal', 'git status -uall -s', 'git commit -uno -m "x"', 'git diff --stat=100,40 HEAD~1', 'git log --stat=80 -3', 'git show --stat=120 HEAD',
