@@ -29,9 +29,12 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
   }
 }
 
-/** A command substitution (its commands are judged as commands of their own) or arithmetic on numbers only. */
+/**
+ * A command substitution (its commands are judged as commands of their own), arithmetic on numbers only, or the exit
+ * status, argument count or shell pid (`$?`, `$#`, `$$`: numbers bash sets, which no script can assign a secret to).
+ */
 function printable(expansion: string): boolean {
-  return (/^\$\((?!\s*<)/.test(expansion) && !expansion.startsWith('$((')) || expansion.startsWith('`') || /^\$\(\([\d\s+*/%()-]*\)\)$/.test(expansion);
+  return (/^\$\((?!\s*<)/.test(expansion) && !expansion.startsWith('$((')) || expansion.startsWith('`') || /^\$\(\([\d\s+*/%()-]*\)\)$/.test(expansion) || /^\$\{?[?#$]\}?$/.test(expansion);
 }
 
 /**
@@ -44,7 +47,7 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
     block(f, `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`, at(program.span));
     return;
   }
-  // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`) or plain arithmetic.
+  // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`), plain arithmetic or `$?`.
   const printer = program !== undefined && !program.dynamic && /^(echo|printf)$/.test(program.value) && words[1]?.value !== '-v';
   const w = words.find((x) => x.dynamic && !(printer && x.expansions.every(printable)));
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));

@@ -53,15 +53,28 @@ const goTest = program(options(GO_BUILD), ['text'], { singleDashLong: true, abbr
 /** go's spec: `go test`, `go vet`, `go build` (packages as operands). */
 export const GO: ProgramSpec = program(options({ H: '-h --help' }), [], { abbreviations: false, subcommands: new Map([['test', goTest], ['vet', goTest], ['build', goTest]]) });
 
-/** pytest's spec: test files and folders are read; plugins, temp folders it deletes and reports it writes are not vouched for. */
+/** `--cov-report html:DIR` (or xml, json, lcov, annotate, markdown) writes a report; only term and term-missing print one. */
+function coverageReports(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const unvouched: string[] = [];
+  argv.forEach((w, i) => {
+    const value = i < from ? undefined : w.startsWith('--cov-report=') ? w.slice(13) : w === '--cov-report' ? (argv[i + 1] ?? '') : undefined;
+    if (value !== undefined && !/^term(-missing)?(:skip-covered)?$/.test(value)) unvouched.push(`--cov-report ${value} writes a coverage report`);
+  });
+  return { unvouched, reads: [], urls: [] };
+}
+
+/**
+ * pytest's spec: test files and folders are read; plugins, temp folders it deletes and reports it writes are not vouched for.
+ * `--cov=src` (pytest-cov) measures coverage into `.coverage` in the workspace, as `.pytest_cache` is; its reports are writes.
+ */
 export const PYTEST: ProgramSpec = program(options({
-  H: '-v --verbose -q --quiet -x --exitfirst -s -l --showlocals --lf --last-failed --ff --failed-first --nf --new-first --co --collect-only --sw --stepwise --sw-skip --stepwise-skip --cache-show= --cache-clear --strict-markers --strict-config --disable-warnings --disable-pytest-warnings --no-header --no-summary --setup-show --setup-only --setup-plan --runxfail --pyargs --noconftest --doctest-modules --doctest-continue-on-collection-errors --fixtures --funcargs --fixtures-per-test --markers -h --help --version -V -vv -vvv -r= --full-trace --color= --code-highlight= --continue-on-collection-errors --keep-duplicates --trace-config --showlocals --no-showlocals --import-mode= --assert= --tb= --show-capture= --capture= --durations= --durations-min= --ignore-glob= --deselect=',
-  H1: '-k -m --maxfail --tb --durations --durations-min -W --pythonwarnings -n --numprocesses --dist --ignore --ignore-glob --deselect --capture --import-mode --log-level --log-cli-level --timeout -r --lfnf --last-failed-no-failures',
-  W1: '--basetemp --junitxml --junit-xml --log-file --resultlog --html --report-log --cov-report --debug --cache-dir',
-  R1: '-c --config-file --confcutdir --rootdir --inifile',
+  H: '-v --verbose -q --quiet -x --exitfirst -s -l --showlocals --lf --last-failed --ff --failed-first --nf --new-first --co --collect-only --sw --stepwise --sw-skip --stepwise-skip --cache-show= --cache-clear --strict-markers --strict-config --disable-warnings --disable-pytest-warnings --no-header --no-summary --setup-show --setup-only --setup-plan --runxfail --pyargs --noconftest --doctest-modules --doctest-continue-on-collection-errors --fixtures --funcargs --fixtures-per-test --markers -h --help --version -V -vv -vvv -r= --full-trace --color= --code-highlight= --continue-on-collection-errors --keep-duplicates --trace-config --showlocals --no-showlocals --import-mode= --assert= --tb= --show-capture= --capture= --durations= --durations-min= --ignore-glob= --deselect= --cov= --cov-branch --no-cov --no-cov-on-fail --cov-append',
+  H1: '-k -m --maxfail --tb --durations --durations-min -W --pythonwarnings -n --numprocesses --dist --ignore --ignore-glob --deselect --capture --import-mode --log-level --log-cli-level --timeout -r --lfnf --last-failed-no-failures --cov-fail-under --cov-report',
+  W1: '--basetemp --junitxml --junit-xml --log-file --resultlog --html --report-log --debug --cache-dir',
+  R1: '-c --config-file --confcutdir --rootdir --inifile --cov-config',
   X1: '-p --pdbcls -o --override-ini',
   X: '--pdb --trace',
-}), ['path'], { abbreviations: false });
+}), ['path'], { abbreviations: false, extra: coverageReports });
 
 /** `eslint -f ./x.js`: a formatter given as a file is code it loads (a bare name is a built-in or installed one). */
 function formatterFile(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
