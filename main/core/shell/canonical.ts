@@ -106,16 +106,22 @@ export function canonicalText(c: Canonical): string {
   return [c.program, ...c.operands, ...flags].join(' ');
 }
 
-/** Whether the rule's operands line up with the command's from (ri, ci), in some reading of which operands are option values. */
-function operandsMatch(rule: readonly string[], cmd: Canonical, prefix: boolean, ri: number, ci: number): boolean {
+/**
+ * Whether the rule's operands line up with the command's from (ri, ci), in some reading of which operands are option
+ * values. Each (ri, ci) is settled once (`failed`), so a command of many `-o x` pairs cannot make the search exponential.
+ */
+function operandsMatch(rule: readonly string[], cmd: Canonical, prefix: boolean, ri: number, ci: number, failed = new Set<number>()): boolean {
   if (ri === rule.length) {
     if (prefix) return true;
     for (let k = ci; k < cmd.operands.length; k++) if (!cmd.mayBeValue[k]) return false;
     return true;
   }
   if (ci === cmd.operands.length) return false;
-  if (rule[ri] === cmd.operands[ci] && operandsMatch(rule, cmd, prefix, ri + 1, ci + 1)) return true;
-  return cmd.mayBeValue[ci] === true && operandsMatch(rule, cmd, prefix, ri, ci + 1);
+  const key = ri * (cmd.operands.length + 1) + ci;
+  if (failed.has(key)) return false;
+  const ok = (rule[ri] === cmd.operands[ci] && operandsMatch(rule, cmd, prefix, ri + 1, ci + 1, failed)) || (cmd.mayBeValue[ci] === true && operandsMatch(rule, cmd, prefix, ri, ci + 1, failed));
+  if (!ok) failed.add(key);
+  return ok;
 }
 
 /**

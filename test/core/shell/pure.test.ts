@@ -114,6 +114,11 @@ describe('canonical option spellings', () => {
   it.each([['rm -rf', 'rm -r x'], ['git push -f', 'git push origin main'], ['rm -rf /', 'rm -rf / x'], ['kill -9', 'kill -15 1']])('%s ≢ %s', (rule, cmd) => {
     expect(same(rule, cmd, !rule.endsWith('/'))).toBe(false);
   });
+  it('settles a hostile run of `-o a` pairs against a rule that almost matches (it used to try every reading: minutes)', () => {
+    const cmd = `x ${'-o a '.repeat(60)}b`;
+    expect(same('x a a a a a a a a a c', cmd)).toBe(false);
+    expect(same('x a a a a a a a a a b', cmd)).toBe(true);
+  });
 });
 
 describe('salvageFragments', () => {
