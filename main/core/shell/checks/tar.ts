@@ -70,9 +70,9 @@ export function checkTar(c: CheckInput): void {
   const { words, index } = normalized(c.cmd.argv);
   const scan = scanArgs(words, 1, TAR);
   const at = (i: number, j = i) => wordsSpan(c, index[i] ?? 0, index[j] ?? 0);
-  const archive = scan.opts.find((o) => isOneOf(o, ['f', 'file']))?.value;
-  // GNU tar opens an archive named `host:file` on that host through rsh/ssh, unless told --force-local.
   const archiveOpt = scan.opts.find((o) => isOneOf(o, ['f', 'file']));
+  const archive = archiveOpt?.value;
+  // GNU tar opens an archive named `host:file` on that host through rsh/ssh, unless told --force-local.
   if (archiveOpt && archive !== undefined && /^[^/]*:/.test(archive) && !scan.opts.some((o) => isOneOf(o, ['force-local']))) {
     flag(c.f, 'network', `tar -f ${archive} opens the archive on another machine through a remote shell`, at(archiveOpt.index, archiveOpt.valueIndex));
   }
