@@ -36,7 +36,7 @@ export async function startRuleDecidedGatehouse(name: string, allow: string[] = 
     rmSync(ws, { recursive: true, force: true });
   };
   try {
-    writeEndpoint(home, { url: server.url, token, pid: process.pid, key: server.publicKey });
+    writeEndpoint(home, server.endpoint);
     for (const pattern of ['Bash(npm test)', ...allow]) await core.approver.createRule({ action: 'allow', pattern });
   } catch (err) {
     await close();

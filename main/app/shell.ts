@@ -69,7 +69,7 @@ export async function startShell(opts: ShellOptions): Promise<Shell> {
     const server = await startServer(core, { port: settings.get().port, agentToken });
     // Runs last: core.close() first answers every waiting agent "no decision", then the server drains.
     cleanups.unshift(() => server.close());
-    writeEndpoint(home, { url: server.url, token: agentToken, pid: process.pid, key: server.publicKey });
+    writeEndpoint(home, server.endpoint);
     cleanups.push(() => removeEndpoint(home));
 
     let lastOptions: BrowserWindowConstructorOptions | null = null;

@@ -15,7 +15,7 @@ const ran: string[] = [];
 beforeAll(() => setTracingDisabled(true));
 beforeEach(async () => {
   g = await startGatehouse();
-  writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+  writeEndpoint(g.home, g.server.endpoint);
   ran.length = 0;
 });
 afterEach(() => g.close());

@@ -32,7 +32,7 @@ function mcpServer(): McpServer {
 
 beforeEach(async () => {
   g = await startGatehouse();
-  writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+  writeEndpoint(g.home, g.server.endpoint);
   wiped.length = 0;
   http = createServer((req, res) => {
     const chunks: Buffer[] = [];

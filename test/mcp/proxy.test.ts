@@ -22,7 +22,7 @@ const clients: Client[] = [];
 
 beforeEach(async () => {
   g = await startGatehouse();
-  writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+  writeEndpoint(g.home, g.server.endpoint);
   files = tempDir('gatehouse-mcp-files-');
   writeFileSync(join(files, 'notes.txt'), 'hello from disk\n');
 });

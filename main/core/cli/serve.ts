@@ -49,7 +49,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     process.stderr.write(`gatehouse serve: ${(err as Error).message}\n`);
     return 1;
   }
-  writeEndpoint(home, { url: server.url, token: agentToken, pid: process.pid, key: server.publicKey });
+  writeEndpoint(home, server.endpoint);
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);
   if (!staticDir) process.stdout.write('The web UI is not built (run `npm run build`); the HTTP API is available.\n');
   process.stdout.write(`Login URL (one-time, valid 10 minutes): ${server.loginUrl()}\n`);

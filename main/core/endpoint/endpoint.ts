@@ -1,6 +1,7 @@
 // endpoint.json: how hooks find the running Gatehouse. Node built-ins only, because the hook client imports it.
 import { chmodSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ListenerIdentity } from './listener.js';
 
 /** What endpoint.json holds. */
 export interface Endpoint {
@@ -9,6 +10,8 @@ export interface Endpoint {
   pid: number;
   /** The instance's public key (instance-key.ts): hooks believe only answers it signed. */
   key: string;
+  /** Which socket the instance listens on (listener.ts), where the kernel can tell: hooks then need no signature check. */
+  listener?: ListenerIdentity;
 }
 
 /** Where endpoint.json lives inside GATEHOUSE_HOME. */
@@ -51,10 +54,20 @@ export function readEndpoint(home: string): Endpoint | null {
   try {
     const v: unknown = JSON.parse(raw);
     if (typeof v !== 'object' || v === null) return null;
-    const { url, token, pid, key } = v as Record<string, unknown>;
+    const { url, token, pid, key, listener } = v as Record<string, unknown>;
     if (typeof url !== 'string' || typeof token !== 'string' || typeof pid !== 'number' || typeof key !== 'string') return null;
-    return { url, token, pid, key };
+    const identity = listenerIdentity(listener);
+    return identity ? { url, token, pid, key, listener: identity } : { url, token, pid, key };
   } catch {
     return null;
   }
+}
+
+/** A recorded listener identity when it has exactly the expected shape; anything else is ignored (signatures decide). */
+function listenerIdentity(v: unknown): ListenerIdentity | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { fd, inode, started } = v as Record<string, unknown>;
+  if (typeof fd !== 'number' || !Number.isSafeInteger(fd) || fd < 0) return undefined;
+  if (typeof inode !== 'string' || !/^\d+$/.test(inode) || typeof started !== 'string' || !/^\d+$/.test(started)) return undefined;
+  return { fd, inode, started };
 }

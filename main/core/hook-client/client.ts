@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { http1Request, parseHttp1Response } from './http1.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { type AnswerCheck, NONCE_HEADER, SIGNATURE_HEADER, answerVerifier } from '../endpoint/instance-key.js';
+import { listenerProven } from '../endpoint/listener.js';
 import { freshNonce } from './nonce.js';
 import type { HookAgent } from '../agents/hook-agent.js';
 
@@ -55,7 +56,10 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
   const nonce = freshNonce();
   let check: AnswerCheck | undefined;
-  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs, () => (check = answerVerifier(endpoint.key)));
+  // While Gatehouse decides: prove who listens from /proc (listener.ts), else get the signature check ready.
+  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs, () => {
+    check = target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
+  });
   if (typeof answer === 'string') return fallback(answer);
   check ??= answerVerifier(endpoint.key);
   if (!check(nonce, answer.body, answer.signature)) {
@@ -74,6 +78,9 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   if (output === null) return fallback('Gatehouse answered something that is not a valid hook answer');
   return { output, fallback: null };
 }
+
+/** The answer check once the kernel has shown the listener is the instance endpoint.json names: its answer is its own. */
+const PROVEN_LISTENER: AnswerCheck = () => true;
 
 /** The hook URL, only when endpoint.json points at this machine: events carry file contents and commands. */
 function loopbackUrl(base: string, path: string): URL | null {

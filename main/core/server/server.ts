@@ -1,7 +1,9 @@
 // startServer: the HTTP face of a core on 127.0.0.1 (agents with the agent token; the person with the approver
 // token or a login cookie in web mode).
 import type { Core } from '../core.js';
+import type { Endpoint } from '../endpoint/endpoint.js';
 import { createInstanceKey } from '../endpoint/instance-key.js';
+import { ownListener } from '../endpoint/listener.js';
 import { createApp } from './app.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerApproverRoutes } from './routes/approver.js';
@@ -32,6 +34,8 @@ export interface RunningServer {
   loginUrl(): string;
   /** This instance's public key, for endpoint.json: hooks verify the answers it signs. */
   publicKey: string;
+  /** What endpoint.json should say for this server: how hooks reach it and tell it from an impostor. */
+  endpoint: Endpoint;
   /** Stops accepting, ends event streams, and waits for in-flight requests. */
   close(): Promise<void>;
 }
@@ -67,11 +71,13 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   port = address.port;
   const url = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | null = null;
+  const listener = ownListener(port);
   return {
     url,
     port,
     loginUrl: () => `${url}/login?code=${sessions.issueCode()}`,
     publicKey: key.publicKey,
+    endpoint: { url, token: opts.agentToken, pid: process.pid, key: key.publicKey, ...(listener ? { listener } : {}) },
     close: () => (closing ??= app.close()),
   };
 }

@@ -125,7 +125,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
   it('the wrapped entry starts a proxy that answers through the running Gatehouse', async () => {
     const g = await startGatehouse({ home: env.GATEHOUSE_HOME! });
     try {
-      writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+      writeEndpoint(g.home, g.server.endpoint);
       await g.approver('POST', '/v1/rules', { action: 'deny', pattern: 'mcp__fs__write_file' });
       const files = join(root, 'files');
       mkdirSync(files);

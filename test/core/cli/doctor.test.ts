@@ -40,7 +40,7 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
 
   it('a running, verified Gatehouse and Claude Code hooked up: all ok, with the last call seen', async () => {
     g = await startGatehouse();
-    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+    writeEndpoint(g.home, g.server.endpoint);
     await g.agent('POST', '/v1/requests', { tool_name: 'Bash', agent: 'claude-code', args: { command: 'npm test' }, session_id: 's', cwd: '/tmp' });
     const { user, env } = machine(g.home);
     mkdirSync(join(user, '.claude'), { recursive: true });
@@ -54,7 +54,7 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
 
   it('a settings file that does not parse, and a config without the hook: each named with its fix', async () => {
     g = await startGatehouse();
-    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+    writeEndpoint(g.home, g.server.endpoint);
     const { user, env } = machine(g.home);
     mkdirSync(join(user, '.claude'), { recursive: true });
     writeFileSync(join(user, '.claude', 'settings.json'), '{\n  "hooks": {\n    "PreToolUse": [ oops ]\n}\n');

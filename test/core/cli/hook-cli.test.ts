@@ -23,7 +23,7 @@ describe.skipIf(!BUILT)('against a running Gatehouse', () => {
   let g: TestGatehouse;
   beforeAll(async () => {
     g = await startGatehouse();
-    writeEndpoint(g.home, { url: g.server.url, token: g.agentToken, pid: process.pid, key: g.server.publicKey });
+    writeEndpoint(g.home, g.server.endpoint);
     await g.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(npm test)' });
   });
   afterAll(() => g.close());
@@ -194,7 +194,7 @@ describe.skipIf(!BUILT)('when Gatehouse cannot answer, the hook prints nothing, 
     const real = await startGatehouse();
     const dir = tempDir('gatehouse-home-');
     try {
-      writeEndpoint(dir, { url: real.server.url, token: real.agentToken, pid: process.pid, key: real.server.publicKey });
+      writeEndpoint(dir, real.server.endpoint);
       await real.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(npm test)' });
       expect(JSON.parse((await hookCli(fixture('pre-bash.json', ws), dir)).stdout)).toMatchObject(allow);
       const port = real.port;
