@@ -16,7 +16,9 @@ if (argv[0] === 'hook') {
     // No bundle (a build in progress?): the hook still has to answer, through the compiled CLI.
     hook = null;
   }
-  if (hook) hook.runHook(argv.slice(1)).then((code) => (process.exitCode = code), fail);
+  // Exits as soon as the answer is written (synchronously, or awaited when the pipe was full): nothing else is left
+  // to do, and the agent waits for the process to end.
+  if (hook) hook.runHook(argv.slice(1)).then((code) => process.exit(code), fail);
   else import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
 } else {
   import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
