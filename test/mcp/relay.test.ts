@@ -93,6 +93,15 @@ describe.skipIf(!BUILT)('the tools/call relay', () => {
     expect(await auditedCalls()).toBe(1);
   });
 
+  it('answers a line that is not JSON with a parse error and keeps serving', async () => {
+    const agent = await rawAgent();
+    proxy?.stdin.write('{"jsonrpc":"2.0","id":1,"method":"tools/call",\n');
+    expect(await agent.next()).toMatchObject({ id: null, error: { code: -32700 } });
+    agent.send({ id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } });
+    expect(await agent.next()).toMatchObject({ id: 2, result: { content: [{ text: 'still here' }] } });
+    expect(serverLog()).toEqual(['echo still here']);
+  });
+
   it("an approved call's answer is what the server answers directly", async () => {
     const agent = await rawAgent();
     agent.send({ id: 'str-id', method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });

@@ -5,7 +5,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, ResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +12,7 @@ import { CallRelay } from './call-relay.js';
 import { Gate } from './gate.js';
 import { InterceptingTransport } from './intercepting-transport.js';
 import { gatehouseJudge } from './judge.js';
+import { LineServerTransport } from './line-transport.js';
 
 /** How often the hidden set is re-checked, so a rule change reaches the agent as tools/list_changed. */
 const RULES_POLL_MS = 5_000;
@@ -50,7 +50,7 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     (m) => upstreamSide.send(m),
   );
   const upstreamSide = new InterceptingTransport(transport, relay.fromUpstream, () => relay.upstreamClosed());
-  const agentSide = new InterceptingTransport(opts.agentTransport ?? new StdioServerTransport(), relay.fromAgent, () => relay.agentClosed());
+  const agentSide = new InterceptingTransport(opts.agentTransport ?? new LineServerTransport(), relay.fromAgent, () => relay.agentClosed());
   await upstream.connect(upstreamSide);
 
   const server = new Server(
