@@ -1,7 +1,8 @@
 // The MCP proxy's line to the running Gatehouse, with the agent token of endpoint.json: submit a tool call and wait
 // for the person, and ask which tools deny rules hide. Every failure is an error the proxy turns into a refusal.
 import { Agent, request } from 'node:http';
-import { readEndpoint } from '../endpoint/endpoint.js';
+import { readEndpoint, type Endpoint } from '../endpoint/endpoint.js';
+import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 
 /** What Gatehouse answered for a tool call. */
 export interface GateAnswer {
@@ -10,10 +11,29 @@ export interface GateAnswer {
   decision?: { reason?: string; updated_args?: Record<string, unknown> };
 }
 
+/** Where to send requests and the credential to send, or why there is no Gatehouse to ask. */
+type Target = { host: string; port: number; authorization: string } | { error: string };
+
+/** The target endpoint.json names, in `home`. */
+function targetOf(endpoint: Endpoint | null, home: string): Target {
+  if (!endpoint) return { error: `Gatehouse is not running (no endpoint.json in ${home})` };
+  let url: URL;
+  try {
+    url = new URL(endpoint.url);
+  } catch {
+    return { error: `endpoint.json names ${JSON.stringify(endpoint.url)}, which is not a URL` };
+  }
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return { error: `endpoint.json names ${endpoint.url}, which is not this machine` };
+  if (url.protocol !== 'http:') return { error: `endpoint.json names ${endpoint.url}, but Gatehouse serves plain http on 127.0.0.1` };
+  return { host: url.hostname, port: Number(url.port) || 80, authorization: `Bearer ${endpoint.token}` };
+}
+
 /** Calls Gatehouse found through GATEHOUSE_HOME. */
 export class Gate {
   // One kept-alive connection for the proxy's life: a tool call should not pay a TCP handshake.
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  /** endpoint.json as last read; read again only once it changed (a stat per call, not a read, a parse and a URL). */
+  private cached: { stamp: string; target: Target } | undefined;
   constructor(private readonly home: string) {}
 
   /** Submits a call and waits up to `seconds` for the person; an aborted `signal` withdraws it from the queue. */
@@ -39,24 +59,29 @@ export class Gate {
     return new Set(Array.isArray(answer.hidden) ? answer.hidden.filter((t): t is string => typeof t === 'string') : []);
   }
 
+  private target(): Target {
+    const stamp = endpointStamp(this.home);
+    if (stamp === undefined) return targetOf(null, this.home);
+    if (this.cached?.stamp !== stamp) this.cached = { stamp, target: targetOf(readEndpoint(this.home), this.home) };
+    return this.cached.target;
+  }
+
   private call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    const endpoint = readEndpoint(this.home);
-    if (!endpoint) return Promise.reject(new Error(`Gatehouse is not running (no endpoint.json in ${this.home})`));
-    const url = new URL(path, endpoint.url);
-    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
-      return Promise.reject(new Error(`endpoint.json names ${endpoint.url}, which is not this machine`));
-    }
+    const target = this.target();
+    if ('error' in target) return Promise.reject(new Error(target.error));
     const text = body === undefined ? '' : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const req = request(
-        url,
         {
+          host: target.host,
+          port: target.port,
+          path,
           method,
           agent: this.agent,
           ...(signal ? { signal } : {}),
           headers: {
             ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }),
-            authorization: `Bearer ${endpoint.token}`,
+            authorization: target.authorization,
           },
         },
         (res) => {

@@ -1,21 +1,19 @@
 // `gatehouse mcp-proxy`: an MCP server put behind the gate. Towards the agent it is an MCP server (stdio); towards
 // the real server it is an MCP client (stdio to a child process, or Streamable HTTP to a URL). tools/list hides what deny rules refuse whole; tools/call is decided by
-// Gatehouse as `mcp__NAME__TOOL` (the person reviews the tool's description, schema and annotations — annotations are
-// the server's claims and never allow anything); everything else passes through unchanged.
+// Gatehouse before it is relayed (judge.ts, call-relay.ts); everything else passes through unchanged.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, ResultSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, ResultSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
+import { CallRelay } from './call-relay.js';
 import { Gate } from './gate.js';
+import { InterceptingTransport } from './intercepting-transport.js';
+import { gatehouseJudge } from './judge.js';
+import { LineServerTransport } from './line-transport.js';
 
-/** How long one call may wait for the person (the HTTP wait route's own limit). */
-const WAIT_SECONDS = 600;
-/** While a call waits, a progress notification this often keeps the agent from timing out (when it asked for them). */
-const PROGRESS_MS = 10_000;
 /** How often the hidden set is re-checked, so a rule change reaches the agent as tools/list_changed. */
 const RULES_POLL_MS = 5_000;
 
@@ -31,11 +29,6 @@ export interface ProxyOptions {
   agentTransport?: Transport;
 }
 
-/** A refusal the model reads as the tool's result (not a protocol error, so it can adapt). */
-function refusal(text: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text }] };
-}
-
 /** Starts the proxy; resolves once both sides are connected, with a function that stops it. */
 export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise<void>; closed: Promise<void> }> {
   const gate = new Gate(opts.home);
@@ -47,7 +40,18 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
   const transport = 'url' in opts.upstream
     ? new StreamableHTTPClientTransport(opts.upstream.url)
     : new StdioClientTransport({ command: opts.upstream.command, args: opts.upstream.args, stderr: 'inherit' });
-  await upstream.connect(transport);
+  const known = new Map<string, Tool>();
+  let hidden = new Set<string>();
+  // tools/call goes through the relay, which sends a call upstream only once Gatehouse approved it; the SDK's Server
+  // and Client carry everything else.
+  const relay: CallRelay = new CallRelay(
+    gatehouseJudge({ gate, server: opts.name, session, known }),
+    (m) => agentSide.send(m),
+    (m) => upstreamSide.send(m),
+  );
+  const upstreamSide = new InterceptingTransport(transport, relay.fromUpstream, () => relay.upstreamClosed());
+  const agentSide = new InterceptingTransport(opts.agentTransport ?? new LineServerTransport(), relay.fromAgent, () => relay.agentClosed());
+  await upstream.connect(upstreamSide);
 
   const server = new Server(
     { name: `gatehouse:${opts.name}`, version: '0.1.0' },
@@ -56,9 +60,6 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
       ...(upstream.getInstructions() ? { instructions: upstream.getInstructions() } : {}),
     },
   );
-  const known = new Map<string, Tool>();
-  let hidden = new Set<string>();
-
   server.setRequestHandler(ListToolsRequestSchema, async (req, extra) => {
     const listed = await upstream.listTools(req.params, { signal: extra.signal });
     for (const t of listed.tools) known.set(t.name, t);
@@ -66,37 +67,9 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     return { ...listed, tools: listed.tools.filter((t) => !hidden.has(t.name)) };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
-    const { name, arguments: args = {} } = req.params;
-    const tool = known.get(name);
-    const presentation = {
-      type: 'structured',
-      content: JSON.stringify({ tool: name, description: tool?.description ?? null, inputSchema: tool?.inputSchema ?? null, annotations: tool?.annotations ?? null }, null, 2),
-      metadata: { mcp_server: opts.name, annotations_are_claims: true },
-    };
-    const token = req.params._meta?.progressToken;
-    let beat = 0;
-    const progress = token === undefined ? undefined : setInterval(() => {
-      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++beat, message: 'waiting for the person to decide in Gatehouse' } });
-    }, PROGRESS_MS);
-    let answer;
-    try {
-      answer = await gate.submit(
-        { tool_name: `mcp__${opts.name}__${name}`, args, agent: 'mcp', session_id: session, cwd: process.cwd(), ...(tool?.description ? { description: tool.description } : {}), presentation },
-        WAIT_SECONDS,
-        extra.signal,
-      );
-    } catch (err) {
-      return refusal(`Gatehouse did not approve this call, so it was not made: ${(err as Error).message}`);
-    } finally {
-      clearInterval(progress);
-    }
-    if (answer.status !== 'approved') {
-      const why = answer.decision?.reason ?? answer.verdict.reasons.join('; ');
-      return refusal(answer.status === 'pending' ? 'No decision in time; the call was not made.' : `Gatehouse ${answer.status} this call: ${why}`);
-    }
-    // The person may have edited the arguments: those are what the server receives.
-    return upstream.callTool({ name, arguments: answer.decision?.updated_args ?? args }, undefined, { signal: extra.signal });
+  // Never reached (the relay takes every tools/call): here so that no tools/call can fall through to the forwarding below.
+  server.setRequestHandler(CallToolRequestSchema, () => {
+    throw new McpError(ErrorCode.InternalError, 'tools/call is answered by the Gatehouse relay only');
   });
 
   // Everything else, both ways, unchanged: resources, prompts, completions, logging, ping; sampling, elicitation, roots.
@@ -132,6 +105,6 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     upstream.onclose = () => void close().then(resolve);
     server.onclose = () => void close().then(resolve);
   });
-  await server.connect(opts.agentTransport ?? new StdioServerTransport());
+  await server.connect(agentSide);
   return { close, closed };
 }

@@ -1,6 +1,8 @@
 // One `git check-ignore --stdin -z` per evaluation: fresh answers (a `.gitignore` edit applies at once) in ~5 ms.
-// simple-git's checkIgnore waits ~50 ms when git prints nothing (STACK.md), so git is run directly.
+// simple-git's checkIgnore waits ~50 ms when git prints nothing (STACK.md), so git is run directly. A folder that is
+// certainly in no repository is answered without git (no-repository.ts).
 import { spawn } from 'node:child_process';
+import { certainlyOutsideRepository } from './no-repository.js';
 
 /** What git says about a batch of paths in one work tree. */
 export interface IgnoreAnswer {
@@ -22,9 +24,11 @@ function gitEnv(): NodeJS.ProcessEnv {
 
 /** Asks git which of `paths` (absolute, inside `dir`'s work tree) are ignored. */
 export function checkIgnored(dir: string, paths: string[], timeoutMs = 5_000): Promise<IgnoreAnswer> {
+  const env = gitEnv();
+  if (certainlyOutsideRepository(dir, env)) return Promise.resolve({ inRepo: false, ignored: new Set() });
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['-c', 'core.fsmonitor=false', '-C', dir, 'check-ignore', '--stdin', '-z'], {
-      env: gitEnv(),
+      env,
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: timeoutMs,
     });

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PathFacts, WorkspaceState } from './types.js';
+import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
@@ -100,14 +101,8 @@ const endpointPids = new Map<string, { stamp: string; pid: number | undefined }>
 
 function endpointPid(gatehouseHome: string): number | undefined {
   const file = path.join(gatehouseHome, 'endpoint.json');
-  let stamp: string;
-  try {
-    const st = statSync(file, { throwIfNoEntry: false, bigint: true });
-    if (st === undefined) return undefined;
-    stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-  } catch {
-    return undefined; // unreadable home: no running instance to protect by pid
-  }
+  const stamp = endpointStamp(gatehouseHome);
+  if (stamp === undefined) return undefined; // no running instance to protect by pid
   const known = endpointPids.get(file);
   if (known?.stamp === stamp) return known.pid;
   const pid = readEndpointPid(file);

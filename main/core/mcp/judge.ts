@@ -1,0 +1,59 @@
+// How the proxy judges a tools/call: Gatehouse decides it as `mcp__NAME__TOOL` (the person reviews the tool's
+// description, schema and annotations — annotations are the server's claims and never allow anything) and records it
+// before anything is sent; any failure to get an approval is a refusal the model reads.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { HeldCall, Judgement } from './call-relay.js';
+import type { Gate } from './gate.js';
+
+/** How long one call may wait for the person (the HTTP wait route's own limit). */
+const WAIT_SECONDS = 600;
+/** While a call waits, a progress notification this often keeps the agent from timing out (when it asked for them). */
+const PROGRESS_MS = 10_000;
+
+/** A refusal the model reads as the tool's result (not a protocol error, so it can adapt). */
+function refusal(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** What the judge needs: the gate, the server's name in rules, this proxy's session, and the tools listed so far. */
+export interface JudgeContext {
+  gate: Gate;
+  server: string;
+  session: string;
+  known: ReadonlyMap<string, Tool>;
+}
+
+/** The judge of the proxy's CallRelay: forward with the approved arguments, or answer with a refusal. */
+export function gatehouseJudge(ctx: JudgeContext): (call: HeldCall) => Promise<Judgement> {
+  return async (call) => {
+    const tool = ctx.known.get(call.name);
+    const presentation = {
+      type: 'structured',
+      content: JSON.stringify({ tool: call.name, description: tool?.description ?? null, inputSchema: tool?.inputSchema ?? null, annotations: tool?.annotations ?? null }, null, 2),
+      metadata: { mcp_server: ctx.server, annotations_are_claims: true },
+    };
+    const token = call.progressToken;
+    let beat = 0;
+    const progress = token === undefined ? undefined : setInterval(() => {
+      call.notify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: ++beat, message: 'waiting for the person to decide in Gatehouse' } });
+    }, PROGRESS_MS);
+    let answer;
+    try {
+      answer = await ctx.gate.submit(
+        { tool_name: `mcp__${ctx.server}__${call.name}`, args: call.args, agent: 'mcp', session_id: ctx.session, cwd: process.cwd(), ...(tool?.description ? { description: tool.description } : {}), presentation },
+        WAIT_SECONDS,
+        call.signal,
+      );
+    } catch (err) {
+      return { answer: refusal(`Gatehouse did not approve this call, so it was not made: ${(err as Error).message}`) };
+    } finally {
+      clearInterval(progress);
+    }
+    if (answer.status !== 'approved') {
+      const why = answer.decision?.reason ?? answer.verdict.reasons.join('; ');
+      return { answer: refusal(answer.status === 'pending' ? 'No decision in time; the call was not made.' : `Gatehouse ${answer.status} this call: ${why}`) };
+    }
+    // The person may have edited the arguments: those are what the server receives.
+    return { forward: answer.decision?.updated_args ?? call.args };
+  };
+}
