@@ -7,6 +7,9 @@ import { absolutePath } from '../shell/paths.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import type { Reach } from './denied-reads.js';
+import { GIT_GLOBAL } from '../shell/checks/git.js';
+import { scanArgs } from '../shell/options.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -206,5 +209,57 @@ function ripgrepGlobs(argv: readonly string[]): string[] {
     const g = m[1] ?? m[2] ?? argv[++i];
     if (g !== undefined && !g.startsWith('!')) out.push(g);
   }
+  return out;
+}
+
+// git grep's options that take a value, so `-e PAT`, `-C 3`, `-m 1` are not read as the pattern or a pathspec.
+const GIT_GREP_VALUED = /^(-[efABCm]|--(regexp|file|after-context|before-context|context|max-count|max-depth|threads|open-files-in-pager))$/;
+
+/** The pathspecs `git grep` searches (`.` when none), or null when the command is not git grep. */
+function gitGrepPaths(argv: readonly string[]): string[] | null {
+  const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
+  if (argv[0] !== 'git' || argv[sub] !== 'grep') return null;
+  const operands: string[] = [];
+  let patternGiven = false;
+  for (let i = sub + 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') {
+      operands.push(...argv.slice(i + 1));
+      if (!patternGiven) operands.shift();
+      patternGiven = true;
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') operands.push(w);
+    else if (/^-[ef]/.test(w) || /^--(regexp|file)(=|$)/.test(w)) patternGiven = true;
+    if (GIT_GREP_VALUED.test(w)) i++;
+  }
+  const paths = patternGiven ? operands : operands.slice(1);
+  return paths.length > 0 ? paths : ['.'];
+}
+
+/** rg's own recursion: what it skips unless told not to (`-u` ignored files, `-uu`/`--hidden` hidden ones too). */
+function ripgrepReach(argv: readonly string[]): Reach {
+  const us = argv.slice(1).filter((w) => /^-[a-zA-Z]*u/.test(w) && !w.startsWith('--')).reduce((n, w) => n + (w.match(/u/g)?.length ?? 0), 0);
+  const noIgnore = us >= 1 || argv.some((w) => /^--no-ignore(-vcs)?$/.test(w));
+  const hidden = us >= 2 || argv.some((w) => w === '--hidden' || w === '-.');
+  return { picks: null, skipsIgnored: !noIgnore, skipsHidden: !hidden };
+}
+
+/**
+ * Every folder the command searches recursively and how it picks the files there: the readers that read all
+ * (recursiveShellReads) and those that skip what git ignores (rg, `git grep`). Asked for only when Read deny rules exist.
+ * Threat: `grep -r KEY .`, `rg KEY`, `git grep KEY` read docs/guide.md past `Read(./docs/**)`.
+ */
+export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
+  const out = new Map<string, Reach>();
+  for (const cmd of analysis.commands) {
+    const rg = cmd.argv[0] === 'rg' || cmd.argv[0] === 'ag';
+    const gitGrep = gitGrepPaths(cmd.argv);
+    if (!rg && gitGrep === null) continue;
+    const reach = rg ? ripgrepReach(cmd.argv) : { picks: null, skipsIgnored: true, skipsHidden: false };
+    for (const op of gitGrep ?? commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.set(absolutePath(op, base, home), reach);
+  }
+  // Readers of everything last: they reach more than an ignore-aware reader of the same folder.
+  for (const [p, picks] of recursiveShellReads(analysis, cwd, home)) out.set(p, { picks, skipsIgnored: false, skipsHidden: false });
   return out;
 }

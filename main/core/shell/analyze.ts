@@ -95,7 +95,7 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
     const resolved = resolveStaticSubstitutions(script.text, st.ctx);
     if (resolved !== null) analyzeSource(resolved, st, () => scriptSpan, depth + 1, scriptOuter);
   }
-  analyzeSource(script.text, st, () => scriptSpan, depth + 1, scriptOuter);
+  analyzeSource(script.text, st, () => scriptSpan, depth + 1, scriptOuter, u.script?.positional);
   return st.commands.length > before;
 }
 
@@ -254,7 +254,7 @@ function previousStage(raw: RawCommand, all: RawCommand[]): RawCommand | undefin
   return all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
 }
 
-function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer): void {
+function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, positional?: ReadonlyMap<string, Word[]>): void {
   if (depth > MAX_DEPTH) {
     block(st.f, 'shell code nested too deeply to analyze', at({ start: 0, end: source.length }));
     return;
@@ -270,7 +270,7 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
       block(st.f, `the command does not parse as bash (near "${near}"), so it cannot be checked`, at({ start: err.startIndex, end: Math.max(err.endIndex, err.startIndex) }));
     }
     const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
-    walkProgram(root, ws, outer.cwd);
+    walkProgram(root, ws, outer.cwd, positional);
     const stages = new Map<number, Stage[]>();
     for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
     for (const list of stages.values()) checkPipeline(list, st.f);

@@ -176,9 +176,9 @@ export function runnerReadings(words: readonly string[], at = 0): RunnerReading[
   return out;
 }
 
-/** The program a runner's command word runs: `npm@10` and `cowsay@latest` run `npm` and `cowsay`. */
+/** The program a runner's command word runs: `npm@10`, `cowsay@latest` and `twine==4.0` run `npm`, `cowsay` and `twine`. */
 export function commandProgram(word: string): string {
-  return word.replace(/(?<=.)@[^/@]*$/, '');
+  return word.replace(/(?<=.)@[^/@]*$/, '').replace(/(?<=.)(===?|~=|!=|<=?|>=?).*$/, '');
 }
 
 /** Whether a program name is a package runner in any of its forms (`npx`, `npm`, `uv`…), for indexes of rules by program. */
