@@ -164,6 +164,8 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (a.commands.length === 0) why.push('built-in: the command is empty');
   const whole = book.allow.find((r) => r.parsed.kind === 'tool' && ruleNamesTool(r.parsed, view.tool, view.family));
   a.commands.forEach((cmd, i) => {
+    // What a runner runs is judged by the rule for the runner's own command.
+    if (cmd.runBy !== undefined) return;
     let refused: string | null = null;
     // A prefix rule vouches only for what the engine understands (closed world); an exact rule for what it spells out.
     const vouches = (r: LiveRule): boolean => {

@@ -25,10 +25,13 @@ const READ_ONLY: Record<string, readonly string[] | true> = {
   audit: ['query', 'verify', 'export'],
 };
 
-/** Whether a runner's or node's target word runs the Gatehouse CLI (`gatehouse@1`, `.` in its own checkout, `bin/gatehouse.js`). */
-function runsCli(target: string, byNode: boolean): boolean {
+/**
+ * Whether a runner's or node's target word runs the Gatehouse CLI (`gatehouse@1`, `bin/gatehouse.js`, or `.` when the
+ * runner runs a package: `npx .` in Gatehouse's own checkout).
+ */
+function runsCli(target: string, byNode: boolean, runsPackage: boolean): boolean {
   const word = commandProgram(target);
-  return GATEHOUSE_PROGRAM.test(word) || LOOKED_UP.test(word) || word === '.' || (byNode && CLI_SCRIPT.test(word));
+  return GATEHOUSE_PROGRAM.test(word) || LOOKED_UP.test(word) || (runsPackage && word === '.') || (byNode && CLI_SCRIPT.test(word));
 }
 
 /** The words after the Gatehouse program (its subcommand first), or null when `argv` does not run Gatehouse. */
@@ -36,14 +39,14 @@ export function gatehouseArgs(argv: readonly string[]): string[] | null {
   const [prog = '', ...rest] = argv;
   if (GATEHOUSE_PROGRAM.test(prog) || LOOKED_UP.test(prog)) return rest;
   // `npx gatehouse …`, `npm exec --registry R -- gatehouse …`, `npx -c 'gatehouse rules add …'`.
-  const run = runnerReadings(argv).find((r) => runsCli(r.command[0] ?? '', false));
+  const run = runnerReadings(argv).find((r) => runsCli(r.command[0] ?? '', false, r.fetches));
   if (run !== undefined) return run.command.slice(1);
   // `yarn gatehouse …`, `pnpm gatehouse …` run a package's bin by its name.
   if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(rest[0] ?? '')) return rest.slice(1);
   if (!NODES.test(prog)) return null;
   let i = 0;
   while (i < rest.length && rest[i]!.startsWith('-')) i += /^(-r|--require|--import|--loader)$/.test(rest[i]!) ? 2 : 1;
-  return runsCli(rest[i] ?? '', true) ? rest.slice(i + 1) : null;
+  return runsCli(rest[i] ?? '', true, true) ? rest.slice(i + 1) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
-// `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package runners
-// (`npx npm publish`) and git's other ways to push (`git send-pack`, `git subtree push`).
+// `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package and environment
+// runners (`npx npm publish`, `uv run twine upload`), python's modules (`python -m twine upload`) and git's other ways
+// to push (`git send-pack`, `git subtree push`).
 // Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
 import { GIT_GLOBAL } from './checks/git.js';
 import { npmCommand } from './npm-commands.js';
@@ -45,6 +46,22 @@ function runnerForms(words: readonly string[], at: number): string[][] {
     .map((r) => [...head, commandProgram(r.command[0]!), ...r.command.slice(1)]);
 }
 
+const PYTHON = /^python(\d+(\.\d+)?)?$/;
+
+/** `python3 -m twine upload` runs the module's command, as `twine upload` does (`python -m pip install` as `pip install`); or null. */
+function moduleForm(words: readonly string[], at: number): string[] | null {
+  if (!PYTHON.test(words[at] ?? '')) return null;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-m') return i + 1 < words.length ? [...words.slice(0, at), ...words.slice(i + 1)] : null;
+    if (/^-m./.test(w)) return [...words.slice(0, at), w.slice(2), ...words.slice(i + 1)];
+    // A script, `-c CODE` or `-` (stdin) runs no module.
+    if (!w.startsWith('-') || w === '-' || /^-[a-zA-Z]*c/.test(w)) return null;
+    if (/^-[WX]$/.test(w)) i++;
+  }
+  return null;
+}
+
 // git commands that push under another name: plumbing `send-pack`, and `subtree push` (which pushes a split history).
 const GIT_PUSHES: Record<string, number> = { 'send-pack': 1, subtree: 2 };
 
@@ -58,7 +75,7 @@ function gitPushForm(words: readonly string[], at: number): string[] | null {
 
 /** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
 export function equivalentPrograms(words: readonly string[], at: number, name: string): string[] {
-  if (DROP_INS[name] === undefined && !isRunnerProgram(name)) return [];
+  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name)) return [];
   return equivalentForms(words.map((w, i) => (i === at ? name : w)), at).map((f) => f[at]!);
 }
 
@@ -74,7 +91,8 @@ export function equivalentForms(words: readonly string[], at: number, depth = 0)
     return push === null ? [] : [push];
   }
   // Runners run runners (`npx pnpm dlx npm publish`); deeper nesting than this is not followed.
-  const runs = depth < MAX_RUNNER_DEPTH ? runnerForms(words, at) : [];
+  const module = moduleForm(words, at);
+  const runs = depth < MAX_RUNNER_DEPTH ? [...runnerForms(words, at), ...(module === null ? [] : [module])] : [];
   const out: string[][] = runs.flatMap((run) => [run, ...equivalentForms(run, at, depth + 1)]);
   let form = [...words];
   const dropIn = DROP_INS[program];

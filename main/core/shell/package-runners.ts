@@ -17,6 +17,8 @@ interface PackageRunner {
   calls: readonly string[];
   /** The subcommand a word names (`npm x` and `npm exe` are `npm exec`). */
   subcommand?: (word: string) => string;
+  /** Operands that may come before the command (`direnv exec DIR cmd`, `nvm exec [VERSION] cmd`). */
+  operands?: number;
 }
 
 // npm's config options that take a value (npx and `npm exec` read the same config).
@@ -72,19 +74,47 @@ const YARN_LIKE = {
   calls: [],
 };
 
+// Environment runners' own options are few; any other is read both ways (a flag, or taking the next word).
+const ENV_LIKE = { valued: [] as readonly string[], flags: ['-q', '--quiet', '-v', '--verbose'], packages: [] as readonly string[], calls: [] as readonly string[] };
+
 /** Every package runner, by program name. */
 const PACKAGE_RUNNERS: Readonly<Record<string, PackageRunner>> = {
   npx: { runs: { '': 'fetch' }, ...NPM_LIKE },
-  npm: { runs: { exec: 'fetch' }, ...NPM_LIKE, subcommand: npmCommand },
+  // `npm init X` / `npm create X` run the package create-X.
+  npm: { runs: { exec: 'fetch', init: 'fetch' }, ...NPM_LIKE, subcommand: npmCommand },
   pnpx: { runs: { '': 'fetch' }, ...PNPM_LIKE },
-  pnpm: { runs: { dlx: 'fetch', exec: 'local' }, ...PNPM_LIKE },
-  yarn: { runs: { dlx: 'fetch', exec: 'local', run: 'local' }, ...YARN_LIKE },
+  pnpm: { runs: { dlx: 'fetch', create: 'fetch', exec: 'local' }, ...PNPM_LIKE },
+  yarn: { runs: { dlx: 'fetch', create: 'fetch', exec: 'local', run: 'local' }, ...YARN_LIKE },
   bunx: { runs: { '': 'fetch' }, ...BUN_LIKE },
-  bun: { runs: { x: 'fetch', run: 'local' }, ...BUN_LIKE },
+  bun: { runs: { x: 'fetch', create: 'fetch', run: 'local' }, ...BUN_LIKE },
   uvx: { runs: { '': 'fetch' }, ...UV_LIKE },
-  uv: { runs: { 'tool run': 'fetch' }, ...UV_LIKE },
+  uv: { runs: { 'tool run': 'fetch', run: 'local' }, ...UV_LIKE },
   pipx: { runs: { run: 'fetch' }, valued: ['--python', '--index-url', '-i', '--pip-args', '--backend'], flags: ['-q', '--quiet', '-v', '--verbose', '--no-cache', '--system-site-packages', '--pypackages'], packages: ['--spec'], calls: [] },
   corepack: { runs: { '': 'local' }, valued: [], flags: [], packages: [], calls: [] },
+  // Environment runners: they run the command in a project's environment, with its tools or secrets.
+  poetry: { runs: { run: 'local' }, ...ENV_LIKE },
+  pipenv: { runs: { run: 'local' }, ...ENV_LIKE },
+  pdm: { runs: { run: 'local' }, ...ENV_LIKE },
+  hatch: { runs: { run: 'local' }, ...ENV_LIKE },
+  rye: { runs: { run: 'local' }, ...ENV_LIKE },
+  pixi: { runs: { run: 'local' }, ...ENV_LIKE },
+  conda: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  mamba: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  mise: { runs: { exec: 'local', x: 'local' }, ...ENV_LIKE, valued: ['-C', '--cd', '-j', '--jobs', '-E', '--env'] },
+  asdf: { runs: { exec: 'local' }, ...ENV_LIKE },
+  volta: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['--node', '--npm', '--pnpm', '--yarn'] },
+  fnm: { runs: { exec: 'local' }, ...ENV_LIKE, valued: ['--using'] },
+  nvm: { runs: { exec: 'local', run: 'local' }, ...ENV_LIKE, operands: 1 },
+  rbenv: { runs: { exec: 'local' }, ...ENV_LIKE },
+  pyenv: { runs: { exec: 'local' }, ...ENV_LIKE },
+  bundle: { runs: { exec: 'local' }, ...ENV_LIKE, valued: ['--gemfile'] },
+  direnv: { runs: { exec: 'local' }, ...ENV_LIKE, operands: 1 },
+  devbox: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['-c', '--config'] },
+  dotenvx: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['-f', '--env-file', '-e', '--env'] },
+  op: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['--env-file', '--account'] },
+  doppler: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['-p', '--project', '-c', '--config', '--token'] },
+  infisical: { runs: { run: 'local' }, ...ENV_LIKE, valued: ['--env', '--path', '--projectId', '--token'] },
+  'aws-vault': { runs: { exec: 'local' }, ...ENV_LIKE, valued: ['-d', '--duration', '--region', '--mfa-token'], operands: 1 },
 };
 
 /** One way to read a runner's words: what it runs. Options of unknown arity give more than one. */
@@ -97,6 +127,8 @@ export interface RunnerReading {
   command: string[];
   /** Options naming what to install or run (`-p PKG`, `--from PKG`, `-c CMD`), as `option value`. */
   named: string[];
+  /** The command line of `-c`/`--call`, when that is what it runs. */
+  call?: string;
 }
 
 interface OptionScan {
@@ -145,8 +177,13 @@ const MAX_READINGS = 8;
 /** The readings that follow the runner's own options from `from`. */
 function readingsFrom(words: readonly string[], from: number, r: PackageRunner, runner: string, fetches: boolean): RunnerReading[] {
   const scan = scanOptions(words, from, r);
-  if (scan.call !== undefined) return [{ runner, fetches, command: scan.call.split(/\s+/).filter((w) => w !== ''), named: scan.named }];
+  if (scan.call !== undefined) return [{ runner, fetches, command: scan.call.split(/\s+/).filter((w) => w !== ''), named: scan.named, call: scan.call }];
   const starts = scan.starts.length > 0 ? scan.starts : [words.length];
+  // Operands before the command (`direnv exec DIR cmd`): the command may start after each.
+  for (let k = 1; k <= (r.operands ?? 0) && starts.at(-1)! + 1 < words.length; k++) starts.push(starts.at(-1)! + 1);
+  // A local runner's `--` ends its own words (`mise x node@20 -- cmd`, `aws-vault exec prof -- cmd`).
+  const dash = words.indexOf('--', from);
+  if (!fetches && dash >= 0 && !starts.includes(dash + 1)) starts.push(dash + 1);
   // Each option of unknown arity adds a reading; past a few, the last (every such option takes a value) is still kept.
   if (starts.length > MAX_READINGS) starts.splice(MAX_READINGS - 1, starts.length - MAX_READINGS);
   return starts.map((s) => ({ runner, fetches, command: words.slice(s), named: scan.named }));

@@ -24,13 +24,17 @@ const NAMED: Rules = {
   allow: ['Bash(npx vitest:*)', 'Bash(npx prettier --check:*)', 'Bash(pnpm exec tsc:*)', 'Bash(yarn run:*)', 'Bash(corepack enable)', 'Bash(npm:*)', 'Bash(uvx ruff:*)'],
   deny: ['Bash(npm publish:*)'],
 };
+/** A person who lets anything run but publishing and pushing, however it is launched. */
+const NO_PUBLISH: Rules = { allow: ['Bash'], deny: ['Bash(npm publish:*)', 'Bash(twine upload:*)', 'Bash(git push:*)', 'Bash(pip install:*)'] };
+/** Rules for commands run through environment runners, by name. */
+const ENV_NAMED: Rules = { allow: ['Bash(uv run pytest:*)', 'Bash(poetry run pytest:*)', 'Bash(python3 -m pytest:*)', 'Bash(npx vitest:*)'] };
 /** Approve everything: only hard denies and the tamper guard stand. */
 const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const READERS = ['Bash(grep:*)', 'Bash(rg:*)', 'Bash(git grep:*)', 'Bash(tar:*)', 'Bash(find:*)', 'Bash(cat:*)', 'Bash(ls:*)', 'Bash(diff:*)', 'Read', 'Grep'];
 const NO_DOCS: Rules = { allow: READERS, deny: ['Read(./docs/**)'] };
 const NO_ENV: Rules = { allow: READERS, deny: ['Read(./.env)'] };
 const NO_APP: Rules = { allow: READERS, deny: ['Read(./src/app.ts)'] };
-const SETS = { RUNNERS, NAMED, ALL, NO_DOCS, NO_ENV, NO_APP };
+const SETS = { RUNNERS, NAMED, NO_PUBLISH, ENV_NAMED, ALL, NO_DOCS, NO_ENV, NO_APP };
 type SetName = keyof typeof SETS;
 
 function judge(tool: string, args: Record<string, unknown>, rules: Rules) {
@@ -56,6 +60,18 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["npx -c 'gatehouse rules add --action allow Bash'", 'ALL', 'deny'], ['npx --registry x gatehouse rules disable r1', 'ALL', 'deny'],
   ['pnpm --filter x dlx gatehouse rules disable r1', 'ALL', 'deny'], ['yarn --cwd x dlx gatehouse rules disable r1', 'ALL', 'deny'],
   ['npm exec --registry x -- gatehouse@1 rules disable r1', 'ALL', 'deny'], ['yarn run gatehouse rules disable r1', 'ALL', 'deny'],
+  // hard denies and the tamper guard did not look inside package and environment runners
+  ['npx rm -rf ~', 'ALL', 'deny'], ['npm exec -- rm -rf ~', 'ALL', 'deny'], ['pnpm exec rm -rf ~', 'ALL', 'deny'], ['bun x rm -rf /', 'ALL', 'deny'],
+  ['npx -c "rm -rf ~"', 'ALL', 'deny'], ['poetry run rm -rf ~', 'ALL', 'deny'], ['uv run rm -rf /', 'ALL', 'deny'], ['direnv exec . rm -rf ~', 'ALL', 'deny'],
+  ['mise x node@20 -- rm -rf ~', 'ALL', 'deny'], ['aws-vault exec p -- rm -rf ~', 'ALL', 'deny'], ['uv run gatehouse rules disable r1', 'ALL', 'deny'],
+  // environment runners and python's modules run the denied command
+  ['poetry run twine upload', 'NO_PUBLISH', 'deny'], ['uv run twine upload', 'NO_PUBLISH', 'deny'], ['pipenv run twine upload', 'NO_PUBLISH', 'deny'],
+  ['conda run -n x twine upload', 'NO_PUBLISH', 'deny'], ['pdm run twine upload', 'NO_PUBLISH', 'deny'], ['mise exec -- npm publish', 'NO_PUBLISH', 'deny'],
+  ['mise x node -- npm publish', 'NO_PUBLISH', 'deny'], ['direnv exec . npm publish', 'NO_PUBLISH', 'deny'], ['volta run npm publish', 'NO_PUBLISH', 'deny'],
+  ['asdf exec npm publish', 'NO_PUBLISH', 'deny'], ['nvm exec 20 npm publish', 'NO_PUBLISH', 'deny'], ['dotenvx run -- npm publish', 'NO_PUBLISH', 'deny'],
+  ['op run -- npm publish', 'NO_PUBLISH', 'deny'], ['doppler run -- npm publish', 'NO_PUBLISH', 'deny'], ['aws-vault exec p -- npm publish', 'NO_PUBLISH', 'deny'],
+  ['bundle exec git push', 'NO_PUBLISH', 'deny'], ['python -m twine upload', 'NO_PUBLISH', 'deny'], ['python3 -m pip install evil', 'NO_PUBLISH', 'deny'],
+  ['python3.12 -u -m pip install x', 'NO_PUBLISH', 'deny'], ['python3 -mpip install x', 'NO_PUBLISH', 'deny'],
   // a substitution whose output the words fix
   ['rm -rf "$(echo $HOME)"', 'ALL', 'deny'], ['rm -rf "$(echo ${HOME})"', 'ALL', 'deny'], ['rm -rf "$(printf %s "$HOME")"', 'ALL', 'deny'],
   ['rm -rf $(dirname $HOME/x)', 'ALL', 'deny'], ['rm -rf "$(dirname ~/.)"', 'ALL', 'deny'], ['rm -rf "$(echo -n ~)"', 'ALL', 'deny'],
@@ -89,7 +105,9 @@ const HARMLESS: Array<[string, SetName]> = [
   ['npx vitest run', 'NAMED'], ['npx prettier --check src', 'NAMED'], ['pnpm exec tsc --noEmit', 'NAMED'], ['yarn run build', 'NAMED'],
   ['corepack enable', 'NAMED'], ['npm -w x test', 'NAMED'], ['npm run build', 'NAMED'], ['npm --registry x install', 'NAMED'], ['uvx ruff check', 'NAMED'],
   ['pnpm install', 'RUNNERS'], ['yarn --cwd x build', 'RUNNERS'], ['npx gatehouse status', 'ALL'], ['npx gatehouse rules list', 'ALL'],
-  ["sh -c 'cat \"$0\"' README.md", 'ALL'],
+  ["sh -c 'cat \"$0\"' README.md", 'ALL'], ['npx vitest run', 'ALL'], ['uv run pytest', 'ALL'], ['npx sudo ls', 'ALL'],
+  ['uv run pytest -q', 'ENV_NAMED'], ['poetry run pytest tests', 'ENV_NAMED'], ['npx vitest run src', 'ENV_NAMED'],
+  ['python3 -m pytest', 'NO_PUBLISH'], ['python3 script.py -m pip install', 'NO_PUBLISH'], ['uv run pytest', 'NO_PUBLISH'],
   // ignore-aware searches do not open the gitignored .env; searches beside the denied folder do not reach it
   ['rg TODO', 'NO_ENV'], ['git grep TODO', 'NO_ENV'], ['rg TODO src', 'NO_ENV'], ['grep -r x src', 'NO_ENV'],
   ['grep -r x src', 'NO_DOCS'], ['rg TODO src', 'NO_DOCS'], ['git grep TODO -- src', 'NO_DOCS'], ['ls -R', 'NO_DOCS'], ['cat README.md', 'NO_DOCS'],
