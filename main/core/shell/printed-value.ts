@@ -10,8 +10,15 @@ const PART = /'([^']*)'|"((?:[^"$`\\]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*)"|(\$[
 const VARIABLE = /\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/g;
 
 /** A variable's value, `~` for an unassigned HOME (read downstream as the home directory), or null when unknown. */
-function variable(name: string, known: ReadonlyMap<string, string> | undefined): string | null {
+export function variableValue(name: string, known: ReadonlyMap<string, string> | undefined): string | null {
   return known?.get(name) ?? (name === 'HOME' ? '~' : null);
+}
+
+/** Text with each `$NAME` / `${NAME}` in it replaced by its value, or null when one is unknown. */
+export function withVariables(text: string, known: ReadonlyMap<string, string> | undefined): string | null {
+  let unknown = false;
+  const out = text.replace(VARIABLE, (_v, a?: string, b?: string) => variableValue(a ?? b!, known) ?? ((unknown = true), ''));
+  return unknown ? null : out;
 }
 
 /** The value of one piece of a word, or null when it is not fully known (`first`: the piece starts the word). */
@@ -22,10 +29,9 @@ function pieceValue(m: RegExpExecArray, first: boolean, known: ReadonlyMap<strin
   // A `~` that does not start the word is a literal character.
   if (plain !== undefined) return !first && plain.includes('~') ? null : plain;
   if (first && double?.startsWith('~')) return null;
-  let unknown = false;
-  const value = (double ?? unquoted!).replace(VARIABLE, (_v, a?: string, b?: string) => variable(a ?? b!, known) ?? ((unknown = true), ''));
+  const value = withVariables(double ?? unquoted!, known);
   // An unquoted value is split and globbed by the shell.
-  return unknown || (unquoted !== undefined && /[\s*?[]/.test(value)) ? null : value;
+  return value === null || (unquoted !== undefined && /[\s*?[]/.test(value)) ? null : value;
 }
 
 /** The words of `body` after expansion, or null when one is not fully known. */
@@ -66,7 +72,8 @@ function basenameOf(p: string, suffix: string | undefined): string | null {
 
 /** What `echo`, `printf`, `dirname` or `basename` with these words prints (trailing newlines dropped), or null. */
 function printed(words: readonly string[]): string | null {
-  const [program, ...args] = words;
+  // `command echo`, `builtin echo` run the same builtin.
+  const [program, ...args] = /^(command|builtin)$/.test(words[0] ?? '') ? words.slice(1) : words;
   if (program === 'echo') {
     let i = 0;
     let escapes = false;
@@ -86,13 +93,16 @@ function printed(words: readonly string[]): string | null {
   return null;
 }
 
+const PRINTER = /^\s*((command|builtin)\s+)?(echo|printf|dirname|basename)(\s|;?\s*$)/;
+
 /**
  * The text `$(BODY)` or `` `BODY` `` prints, when its words and `known` variables fix it; else null.
  * Threat: `rm -rf "$(echo $HOME)"`, `rm -rf $(dirname ~/x)`, `rm -rf "$(printf %s "$HOME")"` hide the home directory.
  */
 export function printedValue(substitution: string, known: ReadonlyMap<string, string> | undefined): string | null {
   const body = substitution.startsWith('$(') && substitution.endsWith(')') ? substitution.slice(2, -1) : substitution.startsWith('`') && substitution.endsWith('`') ? substitution.slice(1, -1) : null;
-  if (body === null || !/^\s*(echo|printf|dirname|basename)\s/.test(body)) return null;
-  const words = bodyWords(body, known);
+  if (body === null || !PRINTER.test(body)) return null;
+  // A trailing `;` ends the one command.
+  const words = bodyWords(body.replace(/;\s*$/, ''), known);
   return words === null ? null : printed(words);
 }

@@ -3,7 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
-import { printedValue } from './printed-value.js';
+import { printedValue, variableValue, withVariables } from './printed-value.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
@@ -176,17 +176,18 @@ function remember(assignments: Assignment[], scope: Scope): void {
 }
 
 const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
-const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]([^$`}]*)\}$/;
+const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]((?:[^$`}]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*)\}$/;
 const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 const SILENT_SUB = /^(?:\$\(\s*(?:true|:)?\s*\)|`\s*(?:true|:)?\s*`)$/;
 
 /** The value an expansion has for sure (or, for `${X:-d}` with X unknown, most likely): else null. */
 function expansionValue(e: string, scope: Scope): string | null {
   const named = NAMED.exec(e);
-  if (named) return scope.known?.get(named[1] ?? named[2]!) ?? null;
+  // HOME is always set: `~` stands for it (`rm -rf "$HOME/$(echo)"`, `X=$HOME; rm -rf $X`).
+  if (named) return variableValue(named[1] ?? named[2]!, scope.known);
   const defaulted = DEFAULTED.exec(e);
   // An unset variable gives the default; deny checks must see what runs in the likely case.
-  if (defaulted) return scope.known?.get(defaulted[1]!) ?? defaulted[2]!.replace(/['"]/g, '');
+  if (defaulted) return variableValue(defaulted[1]!, scope.known) ?? withVariables(defaulted[2]!.replace(/['"]/g, ''), scope.known);
   if (PWD_SUB.test(e)) return scope.cwd;
   if (SILENT_SUB.test(e)) return '';
   // `$(echo rm -rf /)`, `$(echo $HOME)`, `$(dirname ~/x)`: what the substitution prints, when its words fix it.

@@ -77,7 +77,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['rm -rf $(dirname $HOME/x)', 'ALL', 'deny'], ['rm -rf "$(dirname ~/.)"', 'ALL', 'deny'], ['rm -rf "$(echo -n ~)"', 'ALL', 'deny'],
   ['rm -rf $(printf "%s/" ~)', 'ALL', 'deny'], ['rm -rf "$(basename /)"', 'ALL', 'deny'], ['rm -rf $(dirname /etc/passwd)', 'ALL', 'deny'],
   ['X=~; rm -rf "$(echo $X)"', 'ALL', 'deny'], ['mv "$(echo $HOME)" /tmp/x', 'ALL', 'deny'],
-  ['find "$(echo $HOME)" -delete', 'ALL', 'deny'], ['rm -rf "$(echo $HOME)"/*', 'ALL', 'deny'],
+  ['find "$(echo $HOME)" -delete', 'ALL', 'deny'], ['rm -rf "$(echo $HOME)"/*', 'ALL', 'deny'], ['rm -rf "${X:-$HOME}"', 'ALL', 'deny'],
+  ['rm -rf ~/$(echo)', 'ALL', 'deny'], ['rm -rf "$HOME/$(echo)"', 'ALL', 'deny'], ['rm -rf $(command echo ~)', 'ALL', 'deny'],
+  ['rm -rf $(echo ~;)', 'ALL', 'deny'], ['X=$HOME; rm -rf $X', 'ALL', 'deny'],
   // a `sh -c` script's parameters are the words after it
   ["sh -c 'rm -rf \"$0\"' ~", 'ALL', 'deny'], ["bash -c 'rm -rf $1' _ /", 'ALL', 'deny'], ["bash -c 'rm -rf \"$@\"' _ x /", 'ALL', 'deny'],
   ["sh -c 'rm -rf \"${0}\"' /", 'ALL', 'deny'], ["env sh -c 'rm -rf $0' /", 'ALL', 'deny'],
