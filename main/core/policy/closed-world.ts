@@ -1,5 +1,5 @@
 // Under a prefix rule, a command is vouched for only when the engine understands it (issue 12's closed world).
-import { knowsReads, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
+import { commandProgram, knowsReads, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
@@ -23,6 +23,20 @@ function unnamedPackage(argv: readonly string[], ruleWords: readonly string[]): 
     const pkg = r.command[0];
     if (pkg === undefined) continue;
     if (/^(.+@|[^@]*[:/])/.test(pkg) || !ruleWords.includes(pkg)) return `${r.runner} ${pkg} runs a package the rule does not name, downloading it when the project lacks it`;
+  }
+  return undefined;
+}
+
+/**
+ * Why the command a runner runs is one its program's spec does not vouch for, or undefined: `uv run pytest -p evil` loads
+ * a plugin as `pytest -p evil` does, though the rule names `uv run pytest`.
+ */
+function runsUnvouched(argv: readonly string[]): string | undefined {
+  for (const r of runnerReadings(argv)) {
+    if (r.command.length === 0) continue;
+    const inner = [commandProgram(r.command[0]!), ...r.command.slice(1)];
+    const why = specReading(inner)?.unvouched[0];
+    if (why !== undefined) return `${r.runner} runs ${inner.join(' ')}: ${why}`;
   }
   return undefined;
 }
@@ -123,6 +137,8 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
     if (o === null) return `${u} is not a web URL the rule can vouch for`;
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;
   }
+  const inner = runsUnvouched(cmd.argv);
+  if (inner !== undefined) return inner;
   if (reading) return reading.unvouched[0] ?? null;
   const unnamed = unnamedPackage(cmd.argv, specifierWords(specifier));
   if (unnamed !== undefined) return unnamed;

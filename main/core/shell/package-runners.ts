@@ -1,6 +1,7 @@
-// Package runners (npx, npm exec, pnpm dlx, yarn dlx, bunx, uvx, pipx run, corepack…): their words, subcommands and
-// options in one place, so that the closed world, deny rules' other spellings, the tamper guard and the code-execution
-// check all find the same package and command in `npx --registry R -p PKG -- CMD ARGS`.
+// Package runners (npx, npm exec, pnpm dlx, yarn dlx, bunx, uvx, pipx run, corepack…) and environment runners (uv run,
+// poetry run, mise exec, direnv exec…): their words, subcommands and options in one place, so that the closed world,
+// deny rules' other spellings, the tamper guard, hard denies and the code-execution check all find the same package and
+// command in `npx --registry R -p PKG -- CMD ARGS`.
 import { npmCommand } from './npm-commands.js';
 
 /** How one program runs packages: by itself (`npx`) or through subcommands (`npm exec`), and how its options are spelled. */
@@ -190,7 +191,7 @@ function readingsFrom(words: readonly string[], from: number, r: PackageRunner, 
 }
 
 /**
- * Every reading of `words` (program word at `at`, a bare name) as a package runner; empty when it runs no package.
+ * Every reading of `words` (program word at `at`, a bare name) as a package or environment runner; empty when it is none.
  * Threat: `npx --registry R npm publish`, `pnpm --reporter x dlx npm publish`, `yarn --cwd d dlx npm publish` hide the
  * command behind options whose value the reader did not skip.
  */
@@ -218,7 +219,7 @@ export function commandProgram(word: string): string {
   return word.replace(/(?<=.)@[^/@]*$/, '').replace(/(?<=.)(===?|~=|!=|<=?|>=?).*$/, '');
 }
 
-/** Whether a program name is a package runner in any of its forms (`npx`, `npm`, `uv`…), for indexes of rules by program. */
+/** Whether a program name is a runner in any of its forms (`npx`, `npm`, `uv`…), for indexes of rules by program. */
 export function isRunnerProgram(name: string): boolean {
   return PACKAGE_RUNNERS[name] !== undefined;
 }

@@ -27,7 +27,9 @@ const NAMED: Rules = {
 /** A person who lets anything run but publishing and pushing, however it is launched. */
 const NO_PUBLISH: Rules = { allow: ['Bash'], deny: ['Bash(npm publish:*)', 'Bash(twine upload:*)', 'Bash(git push:*)', 'Bash(pip install:*)'] };
 /** Rules for commands run through environment runners, by name. */
-const ENV_NAMED: Rules = { allow: ['Bash(uv run pytest:*)', 'Bash(poetry run pytest:*)', 'Bash(python3 -m pytest:*)', 'Bash(npx vitest:*)'] };
+const ENV_NAMED: Rules = {
+  allow: ['Bash(uv run pytest:*)', 'Bash(poetry run pytest:*)', 'Bash(python3 -m pytest:*)', 'Bash(npx vitest:*)', 'Bash(npx eslint:*)', 'Bash(pnpm exec eslint:*)', 'Bash(uv run ruff:*)'],
+};
 /** Approve everything: only hard denies and the tamper guard stand. */
 const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const READERS = ['Bash(grep:*)', 'Bash(rg:*)', 'Bash(git grep:*)', 'Bash(tar:*)', 'Bash(find:*)', 'Bash(cat:*)', 'Bash(ls:*)', 'Bash(diff:*)', 'Read', 'Grep'];
@@ -64,6 +66,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['npx rm -rf ~', 'ALL', 'deny'], ['npm exec -- rm -rf ~', 'ALL', 'deny'], ['pnpm exec rm -rf ~', 'ALL', 'deny'], ['bun x rm -rf /', 'ALL', 'deny'],
   ['npx -c "rm -rf ~"', 'ALL', 'deny'], ['poetry run rm -rf ~', 'ALL', 'deny'], ['uv run rm -rf /', 'ALL', 'deny'], ['direnv exec . rm -rf ~', 'ALL', 'deny'],
   ['mise x node@20 -- rm -rf ~', 'ALL', 'deny'], ['aws-vault exec p -- rm -rf ~', 'ALL', 'deny'], ['uv run gatehouse rules disable r1', 'ALL', 'deny'],
+  // a rule naming runner and program vouched for what the program's spec refuses
+  ['uv run pytest -p evil', 'ENV_NAMED', 'ask'], ['poetry run pytest -p evil', 'ENV_NAMED', 'ask'], ['npx eslint -c evil.js src', 'ENV_NAMED', 'ask'],
+  ['pnpm exec eslint --fix src', 'ENV_NAMED', 'ask'], ['uv run ruff format src', 'ENV_NAMED', 'ask'],
   // environment runners and python's modules run the denied command
   ['poetry run twine upload', 'NO_PUBLISH', 'deny'], ['uv run twine upload', 'NO_PUBLISH', 'deny'], ['pipenv run twine upload', 'NO_PUBLISH', 'deny'],
   ['conda run -n x twine upload', 'NO_PUBLISH', 'deny'], ['pdm run twine upload', 'NO_PUBLISH', 'deny'], ['mise exec -- npm publish', 'NO_PUBLISH', 'deny'],
@@ -108,7 +113,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['corepack enable', 'NAMED'], ['npm -w x test', 'NAMED'], ['npm run build', 'NAMED'], ['npm --registry x install', 'NAMED'], ['uvx ruff check', 'NAMED'],
   ['pnpm install', 'RUNNERS'], ['yarn --cwd x build', 'RUNNERS'], ['npx gatehouse status', 'ALL'], ['npx gatehouse rules list', 'ALL'],
   ["sh -c 'cat \"$0\"' README.md", 'ALL'], ['npx vitest run', 'ALL'], ['uv run pytest', 'ALL'], ['npx sudo ls', 'ALL'],
-  ['uv run pytest -q', 'ENV_NAMED'], ['poetry run pytest tests', 'ENV_NAMED'], ['npx vitest run src', 'ENV_NAMED'],
+  ['uv run pytest -q', 'ENV_NAMED'], ['poetry run pytest tests', 'ENV_NAMED'], ['npx eslint src', 'ENV_NAMED'], ['pnpm exec eslint src', 'ENV_NAMED'],
+  ['uv run ruff check src', 'ENV_NAMED'], ['npx vitest run src', 'ENV_NAMED'],
   ['python3 -m pytest', 'NO_PUBLISH'], ['python3 script.py -m pip install', 'NO_PUBLISH'], ['uv run pytest', 'NO_PUBLISH'],
   // ignore-aware searches do not open the gitignored .env; searches beside the denied folder do not reach it
   ['rg TODO', 'NO_ENV'], ['git grep TODO', 'NO_ENV'], ['rg TODO src', 'NO_ENV'], ['grep -r x src', 'NO_ENV'],
