@@ -68,7 +68,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['mise x node@20 -- rm -rf ~', 'ALL', 'deny'], ['aws-vault exec p -- rm -rf ~', 'ALL', 'deny'], ['uv run gatehouse rules disable r1', 'ALL', 'deny'],
   // a rule naming runner and program vouched for what the program's spec refuses
   ['uv run pytest -p evil', 'ENV_NAMED', 'ask'], ['poetry run pytest -p evil', 'ENV_NAMED', 'ask'], ['npx eslint -c evil.js src', 'ENV_NAMED', 'ask'],
-  ['pnpm exec eslint --fix src', 'ENV_NAMED', 'ask'], ['uv run ruff format src', 'ENV_NAMED', 'ask'],
+  ['uv run ruff format src', 'ENV_NAMED', 'ask'],
   // environment runners and python's modules run the denied command
   ['poetry run twine upload', 'NO_PUBLISH', 'deny'], ['uv run twine upload', 'NO_PUBLISH', 'deny'], ['pipenv run twine upload', 'NO_PUBLISH', 'deny'],
   ['conda run -n x twine upload', 'NO_PUBLISH', 'deny'], ['pdm run twine upload', 'NO_PUBLISH', 'deny'], ['mise exec -- npm publish', 'NO_PUBLISH', 'deny'],
@@ -105,7 +105,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['rm -rf `echo ~`', 'ALL', 'deny'], ['chmod -R 000 "$(echo ~)"', 'ALL', 'deny'], ["bash -c 'rm -rf \"$*\"' _ /", 'ALL', 'deny'],
   ['rm -rf $(echo /)', 'ALL', 'deny'], ['x=$(echo ~); rm -rf $x', 'ALL', 'deny'], ['$(echo rm -rf /)', 'ALL', 'deny'],
   ['rm -rf "$(echo $USER)"', 'ALL', 'ask'], ['rm -rf $(realpath ~)', 'ALL', 'ask'], ["sh -c 'shift; rm -rf \"$1\"' _ x /", 'ALL', 'ask'],
-  ['grep -r x docs', 'NO_DOCS', 'deny'], ['rg TODO docs', 'NO_DOCS', 'deny'], ['grep -r x .', 'NO_DOCS', 'ask'], ['grep -r KEY .', 'NO_ENV', 'ask'],
+  ['pnpm exec eslint --fix src', 'ENV_NAMED', 'ask'], ['grep -r x docs', 'NO_DOCS', 'deny'], ['rg TODO docs', 'NO_DOCS', 'deny'], ['grep -r x .', 'NO_DOCS', 'ask'], ['grep -r KEY .', 'NO_ENV', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
