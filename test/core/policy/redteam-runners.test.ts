@@ -35,7 +35,7 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const READERS = ['Bash(grep:*)', 'Bash(rg:*)', 'Bash(git grep:*)', 'Bash(tar:*)', 'Bash(find:*)', 'Bash(cat:*)', 'Bash(ls:*)', 'Bash(diff:*)', 'Read', 'Grep'];
 const NO_DOCS: Rules = { allow: READERS, deny: ['Read(./docs/**)'] };
 const NO_ENV: Rules = { allow: READERS, deny: ['Read(./.env)'] };
-const NO_APP: Rules = { allow: READERS, deny: ['Read(./src/app.ts)'] };
+const NO_APP: Rules = { allow: [...READERS, 'Bash(cp:*)', 'Bash(rsync:*)', 'Bash(git archive:*)'], deny: ['Read(./src/app.ts)'] };
 const SETS = { RUNNERS, NAMED, NO_PUBLISH, ENV_NAMED, ALL, NO_DOCS, NO_ENV, NO_APP };
 type SetName = keyof typeof SETS;
 
@@ -93,6 +93,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['rg TODO', 'NO_DOCS', 'ask'], ['rg TODO .', 'NO_DOCS', 'ask'], ['git grep TODO', 'NO_DOCS', 'ask'], ['git grep --untracked TODO', 'NO_DOCS', 'ask'],
   ['grep -r x src', 'NO_APP', 'ask'], ['grep -rl TODO src', 'NO_APP', 'ask'], ['rg x src', 'NO_APP', 'ask'], ['git grep x -- src', 'NO_APP', 'ask'],
   ['tar -cf - src', 'NO_APP', 'ask'], ['find src -type f -exec cat {} +', 'NO_APP', 'ask'], ['rg TODO', 'NO_APP', 'ask'],
+  ['cp -r src out', 'NO_APP', 'ask'], ['cp -t out -r src', 'NO_APP', 'ask'], ['rsync -a src/ out/', 'NO_APP', 'ask'],
+  ['git archive HEAD src', 'NO_APP', 'ask'], ['git grep x HEAD', 'NO_APP', 'ask'], ['git grep x HEAD~1', 'NO_APP', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -119,7 +121,8 @@ const HARMLESS: Array<[string, SetName]> = [
   // ignore-aware searches do not open the gitignored .env; searches beside the denied folder do not reach it
   ['rg TODO', 'NO_ENV'], ['git grep TODO', 'NO_ENV'], ['rg TODO src', 'NO_ENV'], ['grep -r x src', 'NO_ENV'],
   ['grep -r x src', 'NO_DOCS'], ['rg TODO src', 'NO_DOCS'], ['git grep TODO -- src', 'NO_DOCS'], ['ls -R', 'NO_DOCS'], ['cat README.md', 'NO_DOCS'],
-  ['grep -r x docs', 'NO_APP'], ['cat src/util.ts', 'NO_APP'], ['rg x docs', 'NO_APP'],
+  ['grep -r x docs', 'NO_APP'], ['cat src/util.ts', 'NO_APP'], ['rg x docs', 'NO_APP'], ['cp -r docs out', 'NO_APP'], ['cp src/util.ts out.ts', 'NO_APP'],
+  ['git archive HEAD docs', 'NO_APP'], ['git grep x HEAD -- docs', 'NO_APP'], ['git grep -e x docs', 'NO_APP'],
 ];
 
 describe('red team, runners round: what a runner, a substitution or a search really runs or reads', () => {
