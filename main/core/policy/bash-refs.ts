@@ -7,6 +7,9 @@ import { absolutePath } from '../shell/paths.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import type { Reach } from './denied-reads.js';
+import { GIT_GLOBAL } from '../shell/checks/git.js';
+import { scanArgs } from '../shell/options.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -206,5 +209,95 @@ function ripgrepGlobs(argv: readonly string[]): string[] {
     const g = m[1] ?? m[2] ?? argv[++i];
     if (g !== undefined && !g.startsWith('!')) out.push(g);
   }
+  return out;
+}
+
+// git grep's options that take a value, so `-e PAT`, `-C 3`, `-m 1` are not read as the pattern or a pathspec.
+const GIT_GREP_VALUED = /^(-[efABCm]|--(regexp|file|after-context|before-context|context|max-count|max-depth|threads|open-files-in-pager))$/;
+
+const REVISION = /^(HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)\b|[~^@:]|^[0-9a-f]{7,40}$/;
+
+/** The pathspecs `git grep` searches (`.` when none), or null when the command is not git grep. */
+function gitGrepPaths(argv: readonly string[]): string[] | null {
+  const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
+  if (argv[0] !== 'git' || argv[sub] !== 'grep') return null;
+  const operands: string[] = [];
+  let patternGiven = false;
+  for (let i = sub + 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') {
+      operands.push(...argv.slice(i + 1));
+      if (!patternGiven) operands.shift();
+      patternGiven = true;
+      break;
+    }
+    if (!w.startsWith('-') || w === '-') operands.push(w);
+    else if (/^-[ef]/.test(w) || /^--(regexp|file)(=|$)/.test(w)) patternGiven = true;
+    if (GIT_GREP_VALUED.test(w)) i++;
+  }
+  const paths = patternGiven ? operands : operands.slice(1);
+  // An operand that names a revision (`git grep KEY HEAD`, `HEAD~2`, a commit id) searches that revision's whole tree.
+  const revision = !argv.includes('--') && paths.some((p) => REVISION.test(p));
+  return paths.length > 0 && !revision ? paths : [...paths, '.'];
+}
+
+/** The paths `git archive TREE [PATH…]` packs from the repository (`.` when none), or null when it is not git archive. */
+function gitArchivePaths(argv: readonly string[]): string[] | null {
+  const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
+  if (argv[0] !== 'git' || argv[sub] !== 'archive') return null;
+  const operands = argv.slice(sub + 1).filter((w, i, all) => !w.startsWith('-') && !/^(-o|--output|--prefix|--format|--remote|--exec)$/.test(all[i - 1] ?? ''));
+  return operands.length > 1 ? operands.slice(1) : ['.'];
+}
+
+// Options of cp and rsync whose value is the next word (not a source): cp's `-t DIR`, `-S SUF`, rsync's `-e CMD`, `--exclude P`…
+const COPY_VALUED = /^(-[tSeTfB]|--(target-directory|suffix|rsh|rsync-path|exclude|include|filter|exclude-from|include-from|files-from|chmod|chown|temp-dir|compare-dest|link-dest|copy-dest|backup-dir|log-file|password-file|port|timeout|bwlimit|max-size|min-size|partial-dir|block-size))$/;
+
+/** The sources `cp -r`/`cp -a`/`rsync -a` copies whole (every word but the destination), or null when it does not recurse. */
+function copiedFolders(argv: readonly string[]): string[] | null {
+  if (argv[0] !== 'cp' && argv[0] !== 'rsync') return null;
+  const opts = argv.slice(1).filter((w) => w.startsWith('-'));
+  const recursive = opts.some((w) => /^-[a-zA-Z]*[rRa]/.test(w) && !w.startsWith('--')) || opts.some((w) => /^--(recursive|archive)$/.test(w));
+  if (!recursive) return null;
+  const operands: string[] = [];
+  let target = false;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (/^(-t|--target-directory)(=|$)/.test(w)) target = true;
+    if (COPY_VALUED.test(w)) i++;
+    else if (!w.startsWith('-')) operands.push(w);
+  }
+  return target ? operands : operands.slice(0, -1);
+}
+
+/** rg's own recursion: what it skips unless told not to (`-u` ignored files, `-uu`/`--hidden` hidden ones too). */
+function ripgrepReach(argv: readonly string[]): Reach {
+  const us = argv.slice(1).filter((w) => /^-[a-zA-Z]*u/.test(w) && !w.startsWith('--')).reduce((n, w) => n + (w.match(/u/g)?.length ?? 0), 0);
+  const noIgnore = us >= 1 || argv.some((w) => /^--no-ignore(-vcs)?$/.test(w));
+  const hidden = us >= 2 || argv.some((w) => w === '--hidden' || w === '-.');
+  return { picks: null, skipsIgnored: !noIgnore, skipsHidden: !hidden };
+}
+
+/**
+ * Every folder the command reads recursively and how it picks the files there: the readers that read all
+ * (recursiveShellReads, `cp -r`, `rsync -a`) and those that skip what git ignores (rg, `git grep`, `git archive`). Asked
+ * for only when Read deny rules exist. Threat: `grep -r KEY .`, `rg KEY`, `git grep KEY HEAD`, `cp -r docs out` read
+ * docs/guide.md past `Read(./docs/**)`.
+ */
+export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
+  const out = new Map<string, Reach>();
+  const add = (cmd: SimpleCommand, ops: readonly string[], reach: Reach): void => {
+    for (const op of ops) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.set(absolutePath(op, base, home), reach);
+  };
+  for (const cmd of analysis.commands) {
+    if (cmd.argv[0] === 'rg' || cmd.argv[0] === 'ag') add(cmd, commandReadOperands(cmd), ripgrepReach(cmd.argv));
+    // git grep and git archive read what the repository tracks (and git grep --untracked what it does not ignore).
+    const tracked = gitGrepPaths(cmd.argv) ?? gitArchivePaths(cmd.argv);
+    if (tracked !== null) add(cmd, tracked, { picks: null, skipsIgnored: true, skipsHidden: false });
+    // A recursive copy reads every file below its sources, into a place no rule denies.
+    const copied = copiedFolders(cmd.argv);
+    if (copied !== null) add(cmd, copied, { picks: null, skipsIgnored: false, skipsHidden: false });
+  }
+  // Readers of everything last: they reach more than an ignore-aware reader of the same folder.
+  for (const [p, picks] of recursiveShellReads(analysis, cwd, home)) out.set(p, { picks, skipsIgnored: false, skipsHidden: false });
   return out;
 }

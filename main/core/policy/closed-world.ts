@@ -1,5 +1,5 @@
 // Under a prefix rule, a command is vouched for only when the engine understands it (issue 12's closed world).
-import { knowsReads, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
+import { commandProgram, knowsReads, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
@@ -11,43 +11,33 @@ const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|exe
 // Request items of HTTP clients without a spec (httpie, xh) that send a local file: `@FILE`, `k=@FILE`, `k:=@FILE`, `k@./FILE`.
 const SENDS_FILE = /^@[^\s]|^[\w.-]+:?=[@<]|^[\w.-]+@[./~]/;
 
-// Package runners: the package they run is named by the first word that is not one of their options.
-const PACKAGE_RUNNERS: Record<string, { sub?: readonly string[]; valued: RegExp; named: RegExp }> = {
-  npx: { valued: /^(-w|--workspace|--prefix|--cache|--registry|--userconfig)$/, named: /^(-p|--package|-c|--call)(=|$)/ },
-  bunx: { valued: /^$/, named: /^(-p|--package)(=|$)/ },
-  pnpx: { valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
-  uvx: { valued: /^(--python|-p|--index-url|--from|--with)$/, named: /^(--from|--with)(=|$)/ },
-  npm: { sub: ['exec', 'x'], valued: /^(-w|--workspace|--prefix)$/, named: /^(-p|--package|-c|--call)(=|$)/ },
-  pnpm: { sub: ['dlx'], valued: /^$/, named: /^(-p|--package|-c)(=|$)/ },
-  yarn: { sub: ['dlx'], valued: /^$/, named: /^(-p|--package)(=|$)/ },
-};
-
 /**
  * Why a package runner runs something its rule does not name, or undefined: `npx evil` under `Bash(npx:*)` downloads
- * and runs any package the project lacks; `-p PKG`, `-c CMD`, `pkg@1.2`, `github:u/r` name code no rule names.
+ * and runs any package the project lacks; `-p PKG`, `-c CMD`, `pkg@1.2`, `github:u/r` name code no rule names. An option
+ * the runner table does not know leaves the package unsure, so every reading must be one the rule names.
  */
 function unnamedPackage(argv: readonly string[], ruleWords: readonly string[]): string | undefined {
-  const runner = PACKAGE_RUNNERS[argv[0] ?? ''];
-  if (runner === undefined) return undefined;
-  let i = 1;
-  if (runner.sub) {
-    if (!runner.sub.includes(argv[1] ?? '')) return undefined;
-    i = 2;
+  for (const r of runnerReadings(argv)) {
+    if (!r.fetches) continue;
+    if (r.named.length > 0) return `${r.runner} ${r.named[0]} names a package or command for it to run`;
+    const pkg = r.command[0];
+    if (pkg === undefined) continue;
+    if (/^(.+@|[^@]*[:/])/.test(pkg) || !ruleWords.includes(pkg)) return `${r.runner} ${pkg} runs a package the rule does not name, downloading it when the project lacks it`;
   }
-  const name = argv.slice(0, i).join(' ');
-  for (; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (w === '--') {
-      i++;
-      break;
-    }
-    if (!w.startsWith('-')) break;
-    if (runner.named.test(w)) return `${name} ${w} names a package or command for it to run`;
-    if (runner.valued.test(w)) i++;
+  return undefined;
+}
+
+/**
+ * Why the command a runner runs is one its program's spec does not vouch for, or undefined: `uv run pytest -p evil` loads
+ * a plugin as `pytest -p evil` does, though the rule names `uv run pytest`.
+ */
+function runsUnvouched(argv: readonly string[]): string | undefined {
+  for (const r of runnerReadings(argv)) {
+    if (r.command.length === 0) continue;
+    const inner = [commandProgram(r.command[0]!), ...r.command.slice(1)];
+    const why = specReading(inner)?.unvouched[0];
+    if (why !== undefined) return `${r.runner} runs ${inner.join(' ')}: ${why}`;
   }
-  const pkg = argv[i];
-  if (pkg === undefined) return undefined;
-  if (/^(.+@|[^@]*[:/])/.test(pkg) || !ruleWords.includes(pkg)) return `${name} ${pkg} runs a package the rule does not name, downloading it when the project lacks it`;
   return undefined;
 }
 
@@ -147,6 +137,8 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
     if (o === null) return `${u} is not a web URL the rule can vouch for`;
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;
   }
+  const inner = runsUnvouched(cmd.argv);
+  if (inner !== undefined) return inner;
   if (reading) return reading.unvouched[0] ?? null;
   const unnamed = unnamedPackage(cmd.argv, specifierWords(specifier));
   if (unnamed !== undefined) return unnamed;

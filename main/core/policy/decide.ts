@@ -3,10 +3,11 @@ import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../..
 import { analyzeShellCommand, initShellParser } from '../shell/index.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
-import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, tieredShellReads } from './bash-refs.js';
+import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFolders, tieredShellReads } from './bash-refs.js';
+import { readDenials } from './denied-reads.js';
 import { evaluatePolicy } from './evaluate.js';
-import { probeWorkspace } from './probe.js';
-import { searchToolRecursion, shellTarget, toolFamily } from './tools.js';
+import { probeWorkspace, type ProbeOptions } from './probe.js';
+import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './tools.js';
 import { requestPaths, shellCommandText, shellCwdOf } from './view.js';
 
 /** What decide needs besides the request. */
@@ -77,7 +78,14 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
     const refs = analysis ? bashPathRefs(analysis, shellCwd, home) : null;
     const paths = refs ? [...new Set(refs.map((r) => r.path))] : requestPaths(request, null, home);
     const env = ctx.env ?? process.env;
-    const opts = refs && analysis ? { env, ignoreFor: tieredShellReads(analysis, refs, shellCwd, home), recursiveFor: recursiveShellReads(analysis, shellCwd, home), followsLinksBelow: linkFollowingShellReads(analysis, shellCwd, home) } : { env, recursiveFor: searchToolRecursion(request, cwd, home) };
+    const opts: ProbeOptions = refs && analysis ? { env, ignoreFor: tieredShellReads(analysis, refs, shellCwd, home), recursiveFor: recursiveShellReads(analysis, shellCwd, home), followsLinksBelow: linkFollowingShellReads(analysis, shellCwd, home) } : { env, recursiveFor: searchToolRecursion(request, cwd, home) };
+    // Only a request under Read deny or ask rules has its searched folders looked through for the files they cover.
+    const denials = readDenials(ctx.rules, cwd, home, ctx.now);
+    if (denials !== null) {
+      const searched = analysis ? searchedFolders(analysis, shellCwd, home) : searchToolFolders(request);
+      opts.deniedReads = { denials, searched };
+      paths.push(...[...searched.keys()].filter((p) => !paths.includes(p)));
+    }
     try {
       workspace = await probeWorkspace(cwd, home, gatehouseHome, paths, opts);
     } catch (e) {

@@ -164,6 +164,8 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (a.commands.length === 0) why.push('built-in: the command is empty');
   const whole = book.allow.find((r) => r.parsed.kind === 'tool' && ruleNamesTool(r.parsed, view.tool, view.family));
   a.commands.forEach((cmd, i) => {
+    // What a runner runs is judged by the rule for the runner's own command.
+    if (cmd.runBy !== undefined) return;
     let refused: string | null = null;
     // A prefix rule vouches only for what the engine understands (closed world); an exact rule for what it spells out.
     const vouches = (r: LiveRule): boolean => {
@@ -267,6 +269,15 @@ function defaultReason(view: RequestView): string {
   }
 }
 
+/** A recursive search reaching a file a Read deny or ask rule covers asks, as reading that file would (the probe found them). */
+function deniedBelowReasons(ws: WorkspaceState): string[] {
+  const out: string[] = [];
+  for (const f of ws.paths.values()) {
+    if (f.deniedBelow) out.push(`rule ${f.deniedBelow.rule} covers ${f.deniedBelow.path}, which a recursive search of ${f.requested} reads`);
+  }
+  return out.slice(0, MAX_RULE_REASONS);
+}
+
 function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook, tamper: ReturnType<typeof tamperFindings>): Outcome {
   const ws = input.workspace;
   const denied = hardDeny(view, book, ws, tamper);
@@ -275,6 +286,8 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   if (asks[0]) {
     return { decision: 'ask', reasons: asks.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} asks for ${quote(h.what)}`), matched_rule: asks[0].rule.id };
   }
+  const below = deniedBelowReasons(ws);
+  if (below.length > 0) return { decision: 'ask', reasons: below };
   const session = view.problem === null ? sessionGrant(view, input, book, ws) : null;
   if (session) return session;
   if (view.problem !== null) return { decision: 'ask', reasons: [`built-in: cannot judge this request — ${view.problem}`], undecidable: true };

@@ -1,4 +1,5 @@
 // Gatehouse's own programs as a tool: changing its rules, settings or data through them is guard tampering.
+import { commandProgram, runnerReadings } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 
 /** `gatehouse` as a program word: the bin on PATH, `bin/gatehouse.js` run by node, or through a package runner. */
@@ -7,8 +8,6 @@ const GATEHOUSE_PROGRAM = /(^|\/)gatehouse(\.js|\.cmd|\.mjs)?$/i;
 const CLI_SCRIPT = /(^|\/)core\/cli\/[\w-]+\.[cm]?[jt]s$/;
 /** A program word only known at run time that looks Gatehouse up (`$(which gatehouse)`, `` `command -v gatehouse` ``). */
 const LOOKED_UP = /[$`].*gatehouse/i;
-const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
-const RUNNER_SUBCOMMANDS: Record<string, readonly string[]> = { npm: ['exec', 'x'], pnpm: ['exec', 'dlx'], yarn: ['exec', 'dlx'], bun: ['x'] };
 const NODES = /^(node|nodejs|bun|deno|tsx|ts-node)$/;
 
 /** What each subcommand may do without changing anything (closed world: anything else changes Gatehouse). */
@@ -26,25 +25,28 @@ const READ_ONLY: Record<string, readonly string[] | true> = {
   audit: ['query', 'verify', 'export'],
 };
 
+/**
+ * Whether a runner's or node's target word runs the Gatehouse CLI (`gatehouse@1`, `bin/gatehouse.js`, or `.` when the
+ * runner runs a package: `npx .` in Gatehouse's own checkout).
+ */
+function runsCli(target: string, byNode: boolean, runsPackage: boolean): boolean {
+  const word = commandProgram(target);
+  return GATEHOUSE_PROGRAM.test(word) || LOOKED_UP.test(word) || (runsPackage && word === '.') || (byNode && CLI_SCRIPT.test(word));
+}
+
 /** The words after the Gatehouse program (its subcommand first), or null when `argv` does not run Gatehouse. */
 export function gatehouseArgs(argv: readonly string[]): string[] | null {
   const [prog = '', ...rest] = argv;
   if (GATEHOUSE_PROGRAM.test(prog) || LOOKED_UP.test(prog)) return rest;
-  const skipOptions = (words: string[]): string[] => {
-    let i = 0;
-    while (i < words.length && words[i]!.startsWith('-')) i += /^(-p|--package|-c|--call|-r|--require|--import|--loader)$/.test(words[i]!) ? 2 : 1;
-    return words.slice(i);
-  };
-  let after: string[] | null = null;
-  if (RUNNERS.has(prog)) after = skipOptions(rest);
-  else if (RUNNER_SUBCOMMANDS[prog]?.includes(rest[0] ?? '')) after = skipOptions(rest.slice(1));
+  // `npx gatehouse …`, `npm exec --registry R -- gatehouse …`, `npx -c 'gatehouse rules add …'`.
+  const run = runnerReadings(argv).find((r) => runsCli(r.command[0] ?? '', false, r.fetches));
+  if (run !== undefined) return run.command.slice(1);
   // `yarn gatehouse …`, `pnpm gatehouse …` run a package's bin by its name.
-  else if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(rest[0] ?? '')) after = rest;
-  else if (NODES.test(prog)) after = skipOptions(rest);
-  if (after === null) return null;
-  const target = (after[0] ?? '').replace(/@[^/]*$/, '');
-  const isCli = GATEHOUSE_PROGRAM.test(target) || LOOKED_UP.test(target) || (NODES.test(prog) && CLI_SCRIPT.test(target));
-  return isCli || target === '.' ? after.slice(1) : null;
+  if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(rest[0] ?? '')) return rest.slice(1);
+  if (!NODES.test(prog)) return null;
+  let i = 0;
+  while (i < rest.length && rest[i]!.startsWith('-')) i += /^(-r|--require|--import|--loader)$/.test(rest[i]!) ? 2 : 1;
+  return runsCli(rest[i] ?? '', true, true) ? rest.slice(i + 1) : null;
 }
 
 /**

@@ -15,7 +15,8 @@ export interface IgnoreAnswer {
 /** Thrown when git cannot answer (not installed, timed out, refused the repository). */
 export class GitProbeError extends Error {}
 
-function gitEnv(): NodeJS.ProcessEnv {
+/** The environment git runs in: without the GIT_ variables of whoever started Gatehouse. */
+export function gitEnv(): NodeJS.ProcessEnv {
   // GIT_DIR / GIT_WORK_TREE / GIT_INDEX_FILE inherited from whoever started Gatehouse would change the answer.
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GIT_')) env[k] = v;

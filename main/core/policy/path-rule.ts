@@ -47,6 +47,34 @@ function compile(spec: string, fold: boolean): CompiledSpec {
   return { anchor, ups, glob: full, literal: fold ? base.toLowerCase() : base, test };
 }
 
+function compiled(spec: string, fold: boolean): CompiledSpec {
+  const cache = fold ? caches.fold : caches.exact;
+  let c = cache.get(spec);
+  if (c === undefined) {
+    c = compile(spec, fold);
+    if (cache.size >= 20_000) cache.clear();
+    cache.set(spec, c);
+  }
+  return c;
+}
+
+/** The folder a compiled specifier is anchored at, for a path on `absPath`'s drive. */
+function anchorOf(c: CompiledSpec, absPath: string, ctx: PathRuleContext): string {
+  let root = c.anchor === 'root' ? (absPath.startsWith('/') ? '/' : path.parse(absPath).root) : c.anchor === 'home' ? ctx.home : ctx.base;
+  for (let i = 0; i < c.ups; i++) root = path.dirname(root);
+  return root;
+}
+
+/**
+ * The deepest folder (or file) every path a specifier covers lies in: `./docs/**` → `<base>/docs`, `.env` → `<base>`
+ * (a bare name matches at any depth). A search of the tree need look no further than below it.
+ */
+export function pathSpecRoot(spec: string, ctx: PathRuleContext): string {
+  const c = compiled(spec, ctx.fold ?? FOLD_CASE_DEFAULT);
+  const root = anchorOf(c, '/', ctx);
+  return c.literal === '' ? root : path.join(root, c.literal);
+}
+
 /** Context a path rule is read in: its scope (or the request's cwd) and the user's home. */
 export interface PathRuleContext {
   /** The rule's scope, or the request's cwd: where `./x`, `x` and `/x` are anchored. */
@@ -62,15 +90,8 @@ export interface PathRuleContext {
  */
 export function pathSpecMatches(spec: string, absPath: string, ctx: PathRuleContext): boolean {
   const fold = ctx.fold ?? FOLD_CASE_DEFAULT;
-  const cache = fold ? caches.fold : caches.exact;
-  let c = cache.get(spec);
-  if (c === undefined) {
-    c = compile(spec, fold);
-    if (cache.size >= 20_000) cache.clear();
-    cache.set(spec, c);
-  }
-  let root = c.anchor === 'root' ? (absPath.startsWith('/') ? '/' : path.parse(absPath).root) : c.anchor === 'home' ? ctx.home : ctx.base;
-  for (let i = 0; i < c.ups; i++) root = path.dirname(root);
+  const c = compiled(spec, fold);
+  const root = anchorOf(c, absPath, ctx);
   const rel = relativeCached(absPath, root, fold);
   if (rel === null) return false;
   if (c.test === null) return true;

@@ -6,6 +6,7 @@ import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
+import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 
 /** Thrown when a path in the request cannot be judged at all (NUL byte, invalid Unicode, symlink loop). */
@@ -123,6 +124,8 @@ export interface ProbeOptions {
   recursiveFor?: ReadonlyMap<string, ((path: string) => boolean) | null>;
   /** Which of the recursive reads follow the links they meet below the folder (`diff -r`, `zip -r`, `find -L`). */
   followsLinksBelow?: ReadonlySet<string>;
+  /** The request's Read deny and ask rules, and the folders searched recursively with how (only when such rules exist). */
+  deniedReads?: { denials: ReadDenials; searched: ReadonlyMap<string, Reach> };
 }
 
 /**
@@ -192,6 +195,14 @@ export async function probeWorkspace(
     const picks = filter === null ? null : (q: string): boolean => filter(facts.requested + q.slice(facts.resolved.length));
     const holds = await treeHolds(facts.resolved, realCwd, picks, opts.followsLinksBelow?.has(p) === true);
     if (holds !== null) facts.holds = holds;
+  }
+  for (const [p, reach] of opts.deniedReads?.searched ?? []) {
+    for (const q of [p, ...(state.globMatches?.get(p) ?? [])]) {
+      const facts = state.paths.get(q);
+      if (!facts?.folder) continue;
+      const hit = await deniedBelow(facts.resolved, facts.requested, facts.insideWorkspace ? reach : { ...reach, skipsIgnored: false }, opts.deniedReads!.denials, realCwd);
+      if (hit !== null) facts.deniedBelow = hit;
+    }
   }
   if (askGit.length > 0) {
     const answer = await checkIgnored(realCwd, [...new Set(askGit.map((f) => f.resolved))]);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { rootGlobSpellings } from '../shell/index.js';
 import { ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import type { Reach } from './denied-reads.js';
 
 /** The families the policy treats alike: `Read(...)` covers every read tool, `Edit(...)` every writer. */
 export type ToolFamily = 'shell' | 'read' | 'write' | 'web' | 'mcp' | 'other';
@@ -200,6 +201,16 @@ export function ignoreFilesOff(args: Record<string, unknown>): boolean {
   const is = (v: unknown, b: boolean): boolean => v === b || v === String(b);
   const respects = [args['respect_git_ignore'], args['respectGitIgnore'], nested['respect_git_ignore'], args['useDefaultExcludes'], args['use_default_excludes']];
   return respects.some((v) => is(v, false)) || is(args['no_ignore'], true) || is(args['hidden'], true);
+}
+
+/**
+ * The folder a Grep tool call searches, as the request spells it: ripgrep skips what git ignores, but not hidden files
+ * (the tool passes --hidden). Looked through only under Read deny or ask rules.
+ */
+export function searchToolFolders(request: ToolRequest): Map<string, Reach> {
+  if (request.tool_name !== 'Grep' && request.tool_name !== 'search_file_content') return new Map();
+  const root = str(request.args, request.tool_name, 'path', 'dir_path') ?? '.';
+  return typeof root === 'string' ? new Map([[root, { picks: null, skipsIgnored: true, skipsHidden: false }]]) : new Map();
 }
 
 /**

@@ -19,6 +19,8 @@ export interface PathFacts {
   folder?: boolean;
   /** For a folder read recursively: the first path below it the tiers refuse (.git, gitignored, secret), if any. */
   holds?: string;
+  /** For a folder searched recursively: a file below it the search reaches and a Read deny or ask rule covers, with that rule. */
+  deniedBelow?: { path: string; rule: string };
 }
 
 /** Workspace state for one evaluation: facts for every path the request touches. */

@@ -10,6 +10,7 @@ import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath } from './paths.js';
 import { longOption } from './options.js';
+import { commandProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
 import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
@@ -95,7 +96,7 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
     const resolved = resolveStaticSubstitutions(script.text, st.ctx);
     if (resolved !== null) analyzeSource(resolved, st, () => scriptSpan, depth + 1, scriptOuter);
   }
-  analyzeSource(script.text, st, () => scriptSpan, depth + 1, scriptOuter);
+  analyzeSource(script.text, st, () => scriptSpan, depth + 1, scriptOuter, u.script?.positional);
   return st.commands.length > before;
 }
 
@@ -207,6 +208,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     list.push({ stage: raw.pipe.stage, cmd, shellReadsStdin: u.shellReadsStdin && !raw.redirects.some((r) => r.stdin) });
     stages.set(raw.pipe.group, list);
   }
+  runnerCommands(u.argv, cmd, raw, source, st, at, depth, inner);
   for (const s of scripts) {
     // Only what must be denied: text that does not parse as shell is left to the program's own checks.
     analyzeSource(s.text, st, () => cmd.span, depth + 1, { ...inner, wrappers: [...inner.wrappers, s.via], salvage: true });
@@ -216,6 +218,30 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     // `find … -exec cat {} +` opens every file find walks, as `find … | xargs cat` does.
     processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' }, new Map());
   }
+}
+
+/**
+ * What a package or environment runner runs (`npx rm -rf ~`, `uv run git push`, `npx -c 'rm -rf ~'`), read for what must
+ * be denied: its hard denies, and its commands (marked `runBy`) for deny rules and the tamper guard. Allow rules still
+ * judge the runner's own command, and what only asks inside it is left to the runner's rule.
+ */
+function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  const readings = runnerReadings(cmd.argv).filter((r) => r.command.length > 0);
+  if (readings.length === 0) return;
+  const scratch: State = { ctx: st.ctx, f: newFindings(), commands: [], parsed: true };
+  const via: Outer = { ...inner, wrappers: [...inner.wrappers, cmd.argv[0]!], salvage: true };
+  for (const r of readings) {
+    if (r.call !== undefined) {
+      analyzeSource(r.call, scratch, () => cmd.span, depth + 1, via);
+      continue;
+    }
+    const [program, ...args] = argvWords.slice(argvWords.length - r.command.length);
+    const words = [{ ...program!, value: commandProgram(program!.value) }, ...args];
+    processRaw({ words, assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd }, source, scratch, at, depth + 1, via, new Map());
+  }
+  st.f.hardDenies.push(...scratch.f.hardDenies);
+  st.f.blockers.push(...scratch.f.hardDenies);
+  st.commands.push(...scratch.commands.map((c) => ({ ...c, runBy: cmd.argv[0]! })));
 }
 
 /** `find ~ | xargs rm -rf`: a deleter fed every name an unfiltered find lists under a protected place deletes it all. */
@@ -254,7 +280,7 @@ function previousStage(raw: RawCommand, all: RawCommand[]): RawCommand | undefin
   return all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
 }
 
-function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer): void {
+function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, positional?: ReadonlyMap<string, Word[]>): void {
   if (depth > MAX_DEPTH) {
     block(st.f, 'shell code nested too deeply to analyze', at({ start: 0, end: source.length }));
     return;
@@ -270,7 +296,7 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
       block(st.f, `the command does not parse as bash (near "${near}"), so it cannot be checked`, at({ start: err.startIndex, end: Math.max(err.endIndex, err.startIndex) }));
     }
     const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
-    walkProgram(root, ws, outer.cwd);
+    walkProgram(root, ws, outer.cwd, positional);
     const stages = new Map<number, Stage[]>();
     for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
     for (const list of stages.values()) checkPipeline(list, st.f);

@@ -1,9 +1,12 @@
 // Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
-// `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package runners
-// (`npx npm publish`) and git's other ways to push (`git send-pack`, `git subtree push`).
+// `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package and environment
+// runners (`npx npm publish`, `uv run twine upload`), python's modules (`python -m twine upload`) and git's other ways
+// to push (`git send-pack`, `git subtree push`).
 // Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
 import { GIT_GLOBAL } from './checks/git.js';
+import { npmCommand } from './npm-commands.js';
 import { scanArgs } from './options.js';
+import { commandProgram, isRunnerProgram, runnerReadings } from './package-runners.js';
 
 /** Drop-in programs, by name: the program whose rules also hold for them (and a word they put before the subcommand). */
 const DROP_INS: Record<string, readonly string[]> = {
@@ -13,36 +16,6 @@ const DROP_INS: Record<string, readonly string[]> = {
 
 /** `yarn npm publish` runs npm's own command: the word is dropped after the drop-in is renamed. */
 const PASS_THROUGH: Record<string, string> = { yarn: 'npm' };
-
-// npm 10's commands and aliases (lib/utils/cmd-list.js): npm runs any unambiguous prefix of one of them.
-const NPM_COMMANDS = [
-  'access', 'adduser', 'audit', 'bugs', 'cache', 'ci', 'completion', 'config', 'dedupe', 'deprecate', 'diff', 'dist-tag', 'docs',
-  'doctor', 'edit', 'exec', 'explain', 'explore', 'find-dupes', 'fund', 'get', 'help', 'help-search', 'hook', 'init', 'install',
-  'install-ci-test', 'install-test', 'link', 'll', 'login', 'logout', 'ls', 'org', 'outdated', 'owner', 'pack', 'ping', 'pkg',
-  'prefix', 'profile', 'prune', 'publish', 'query', 'rebuild', 'repo', 'restart', 'root', 'run-script', 'sbom', 'search', 'set',
-  'shrinkwrap', 'star', 'stars', 'start', 'stop', 'team', 'test', 'token', 'uninstall', 'unpublish', 'unstar', 'update',
-  'version', 'view', 'whoami',
-];
-const NPM_ALIASES: Record<string, string> = {
-  add: 'install', i: 'install', in: 'install', ins: 'install', inst: 'install', insta: 'install', instal: 'install', isnt: 'install',
-  isnta: 'install', isntal: 'install', isntall: 'install', it: 'install-test', cit: 'install-ci-test', sit: 'install-ci-test',
-  ic: 'ci', 'clean-install': 'ci', 'install-clean': 'ci', 'isntall-clean': 'ci', 'clean-install-test': 'install-ci-test',
-  c: 'config', author: 'owner', create: 'init', innit: 'init', ddp: 'dedupe', 'dist-tags': 'dist-tag', find: 'search', s: 'search',
-  se: 'search', hlep: 'help', home: 'docs', info: 'view', show: 'view', v: 'view', issues: 'bugs', la: 'll', list: 'ls',
-  ln: 'link', r: 'uninstall', remove: 'uninstall', rm: 'uninstall', un: 'uninstall', unlink: 'uninstall', rb: 'rebuild',
-  run: 'run-script', rum: 'run-script', urn: 'run-script', t: 'test', tst: 'test', up: 'update', upgrade: 'update',
-  udpate: 'update', verison: 'version', why: 'explain', x: 'exec', 'add-user': 'adduser',
-};
-const NPM_NAMES = [...NPM_COMMANDS, ...Object.keys(NPM_ALIASES)];
-
-/** The npm command a word runs (`pub` → `publish`, `rm` → `uninstall`), or the word itself. */
-function npmCommand(word: string): string {
-  if (NPM_COMMANDS.includes(word)) return word;
-  const alias = NPM_ALIASES[word];
-  if (alias !== undefined) return alias;
-  const hits = NPM_NAMES.filter((n) => n.startsWith(word));
-  return hits.length === 1 ? (NPM_ALIASES[hits[0]!] ?? hits[0]!) : word;
-}
 
 /** Rewrites npm's subcommand word (and the words that may be it after options that take a value) to its full name. */
 function expandNpm(words: string[], at: number): string[] | null {
@@ -63,46 +36,30 @@ function expandNpm(words: string[], at: number): string[] | null {
   return changed ? out : null;
 }
 
-// Package runners run the program their first operand names (`npx npm publish` runs npm's own CLI): the runner, its
-// subcommand and its options are dropped. Value-taking options by runner (their values are not the program); `-c`/`--call`
-// holds the command as one string (`npx -c 'npm publish'`), read here as its words.
-const RUNNERS: Record<string, { subs?: readonly string[]; values: readonly string[] }> = {
-  npx: { values: ['-p', '--package', '-w', '--workspace', '-c', '--call'] },
-  bunx: { values: ['-p', '--package'] },
-  corepack: { values: [] },
-  npm: { subs: ['exec'], values: ['-p', '--package', '-w', '--workspace', '-c', '--call', '--prefix', '--registry'] },
-  pnpm: { subs: ['exec', 'dlx'], values: ['--package', '-C', '--dir', '--filter', '-F', '-c'] },
-  yarn: { subs: ['exec', 'dlx'], values: ['-p', '--package'] },
-};
-const CALL = new Set(['-c', '--call']);
+const MAX_RUNNER_DEPTH = 3;
 
-/** Skips a runner's options from `i`; the index of its first operand, and the command string of `-c`/`--call` if any. */
-function skipOptions(words: readonly string[], i: number, values: readonly string[]): { at: number; call?: string } {
-  let call: string | undefined;
-  while (i < words.length && words[i]!.startsWith('-')) {
-    const w = words[i++]!;
-    if (w === '--') break;
-    const eq = w.indexOf('=');
-    const name = eq < 0 ? w : w.slice(0, eq);
-    if (CALL.has(name)) call = eq < 0 ? words[i] : w.slice(eq + 1);
-    if (eq < 0 && values.includes(w)) i++;
-  }
-  return call === undefined ? { at: i } : { at: i, call };
+/** The commands a package runner runs (`npx -y npm publish` → `npm publish`, `pnpm -F x exec npm@10 publish`), one per reading. */
+function runnerForms(words: readonly string[], at: number): string[][] {
+  const head = words.slice(0, at);
+  return runnerReadings(words, at)
+    .filter((r) => r.command.length > 0)
+    .map((r) => [...head, commandProgram(r.command[0]!), ...r.command.slice(1)]);
 }
 
-/** The command a package runner runs (`npx -y npm publish` → `npm publish`, `pnpm -F x exec npm publish`), or null. */
-function runnerForm(words: readonly string[], at: number): string[] | null {
-  const runner = RUNNERS[words[at]!];
-  if (runner === undefined) return null;
-  let skip = skipOptions(words, at + 1, runner.values);
-  if (runner.subs !== undefined) {
-    const sub = words[skip.at] ?? '';
-    if (!runner.subs.includes(words[at] === 'npm' ? npmCommand(sub) : sub)) return null;
-    skip = skipOptions(words, skip.at + 1, runner.values);
+const PYTHON = /^python(\d+(\.\d+)?)?$/;
+
+/** `python3 -m twine upload` runs the module's command, as `twine upload` does (`python -m pip install` as `pip install`); or null. */
+function moduleForm(words: readonly string[], at: number): string[] | null {
+  if (!PYTHON.test(words[at] ?? '')) return null;
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-m') return i + 1 < words.length ? [...words.slice(0, at), ...words.slice(i + 1)] : null;
+    if (/^-m./.test(w)) return [...words.slice(0, at), w.slice(2), ...words.slice(i + 1)];
+    // A script, `-c CODE` or `-` (stdin) runs no module.
+    if (!w.startsWith('-') || w === '-' || /^-[a-zA-Z]*c/.test(w)) return null;
+    if (/^-[WX]$/.test(w)) i++;
   }
-  const head = words.slice(0, at);
-  if (skip.call !== undefined) return [...head, ...skip.call.split(/\s+/).filter((w) => w !== '')];
-  return skip.at < words.length ? [...head, ...words.slice(skip.at)] : null;
+  return null;
 }
 
 // git commands that push under another name: plumbing `send-pack`, and `subtree push` (which pushes a split history).
@@ -118,7 +75,7 @@ function gitPushForm(words: readonly string[], at: number): string[] | null {
 
 /** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
 export function equivalentPrograms(words: readonly string[], at: number, name: string): string[] {
-  if (DROP_INS[name] === undefined && RUNNERS[name] === undefined) return [];
+  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name)) return [];
   return equivalentForms(words.map((w, i) => (i === at ? name : w)), at).map((f) => f[at]!);
 }
 
@@ -126,15 +83,17 @@ export function equivalentPrograms(words: readonly string[], at: number, name: s
  * The other readings of a command (program word at `at`, bare names) that deny and ask rules must also see.
  * Threat: `pnpm publish`, `yarn npm publish`, `npm pub`, `npx npm publish` past a deny `Bash(npm publish:*)`; `podman run` past `Bash(docker:*)`.
  */
-export function equivalentForms(words: readonly string[], at: number): string[][] {
+export function equivalentForms(words: readonly string[], at: number, depth = 0): string[][] {
   const program = words[at];
   if (program === undefined) return [];
   if (program === 'git') {
     const push = gitPushForm(words, at);
     return push === null ? [] : [push];
   }
-  const run = runnerForm(words, at);
-  const out: string[][] = run === null ? [] : [run, ...equivalentForms(run, at)];
+  // Runners run runners (`npx pnpm dlx npm publish`); deeper nesting than this is not followed.
+  const module = moduleForm(words, at);
+  const runs = depth < MAX_RUNNER_DEPTH ? [...runnerForms(words, at), ...(module === null ? [] : [module])] : [];
+  const out: string[][] = runs.flatMap((run) => [run, ...equivalentForms(run, at, depth + 1)]);
   let form = [...words];
   const dropIn = DROP_INS[program];
   if (dropIn !== undefined) {

@@ -9,4 +9,5 @@ export { followsLinksInTrees, readsFolders } from './recursion.js';
 export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
 export { equivalentPrograms } from './equivalents.js';
+export { commandProgram, runnerReadings } from './package-runners.js';
 export type { Blocker, Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';

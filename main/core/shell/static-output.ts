@@ -11,7 +11,8 @@ export interface FedText {
   span: Span;
 }
 
-function printfText(format: string, args: string[]): string | null {
+/** What `printf FORMAT ARGS…` prints when the format uses only `%s`, `%b` and `%%`, else null. */
+export function printfText(format: string, args: string[]): string | null {
   if (/%(?![sb%])/.test(format)) return null;
   if (!/%[sb]/.test(format)) return decodeAnsiC(format.replaceAll('%%', '%'));
   let k = 0;

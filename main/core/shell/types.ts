@@ -48,6 +48,11 @@ export interface SimpleCommand {
   background?: boolean;
   /** Run through `xargs`, which appends words read from stdin: exact allow rules cannot vouch for it. */
   appendsArgs?: boolean;
+  /**
+   * The package or environment runner (`npx`, `uv run`…) that runs this command: it is judged by deny rules, hard denies
+   * and the tamper guard, while allow rules judge the runner's own command.
+   */
+  runBy?: string;
 }
 
 /** Why a command can never be auto-allowed by a rule, with where it sits. */

@@ -13,6 +13,8 @@ export interface Script {
   span: Span;
   dynamic: boolean;
   via: string;
+  /** `sh -c SCRIPT NAME ARGS…`: the values of `$0`, `$1`… and `$@` when the words after the script fix them. */
+  positional?: Map<string, Word[]>;
 }
 
 /** A command with its wrappers peeled off. */
@@ -46,8 +48,19 @@ function valueWord(words: Word[], o: Opt): Word {
   return words[o.valueIndex] ?? words[o.index]!;
 }
 
+/**
+ * `$0`, `$1`… `$@`, `$*` of `sh -c SCRIPT NAME ARGS…` bound to those words, when all are static and the script cannot
+ * rebind them (`shift`, `set --`, `getopts`). Threat: `sh -c 'rm -rf "$0"' ~`, `bash -c 'rm -rf $1' _ /`.
+ */
+function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undefined {
+  if (args.length === 0 || args.some((w) => w.dynamic) || /\b(shift|set|getopts)\b/.test(script)) return undefined;
+  const bound = new Map<string, Word[]>(args.slice(0, 10).map((w, i) => [String(i), [w]]));
+  if (args.length > 1) for (const all of ['@', '*']) bound.set(all, args.slice(1));
+  return bound;
+}
+
 /** `bash [options] -c SCRIPT [name [args]]`, `bash FILE`, or bare `bash` reading stdin. */
-function shellArgs(words: Word[]): { script: Word | null; file: boolean } {
+function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: Word[] } {
   let c = false;
   let stdin = false;
   let i = 1;
@@ -64,8 +77,8 @@ function shellArgs(words: Word[]): { script: Word | null; file: boolean } {
       if (/[oO]/.test(w)) i++;
     } else if (!w.startsWith('--')) break;
   }
-  if (c) return { script: words[i] ?? null, file: false };
-  return { script: null, file: !stdin && i < words.length };
+  if (c) return { script: words[i] ?? null, file: false, args: words.slice(i + 1) };
+  return { script: null, file: !stdin && i < words.length, args: [] };
 }
 
 /** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
@@ -137,10 +150,13 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     const prog = name === 'coreutils' ? /^--coreutils-prog(?:-shebang)?=(.*)$/s.exec(cur[1]?.value ?? '') : null;
     if (prog) cur = [cur[0]!, { ...cur[1]!, value: prog[1]!, segments: [{ text: prog[1]!, literal: true }] }, ...cur.slice(2)];
     if (spec.kind === 'shell') {
-      const { script, file } = shellArgs(cur);
+      const { script, file, args } = shellArgs(cur);
       if (script) {
         out.wrappers.push(name);
         out.script = { text: script.value, span: script.span, dynamic: script.dynamic, via: name };
+        // xargs appends the words it reads, so the script's parameters are not all written here.
+        const positional = out.xargs ? undefined : positionalOf(script.value, args);
+        if (positional) out.script.positional = positional;
       } else if (!file) out.shellReadsStdin = true;
       if (out.privileged && !script && !file) rootShell(f, `${out.wrappers.at(-1) ?? 'a privilege wrapper'} ${name}`, where);
       break;

@@ -3,6 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
+import { printedValue, variableValue, withVariables } from './printed-value.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
@@ -175,25 +176,22 @@ function remember(assignments: Assignment[], scope: Scope): void {
 }
 
 const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
-const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]([^$`}]*)\}$/;
+const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]((?:[^$`}]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*)\}$/;
 const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 const SILENT_SUB = /^(?:\$\(\s*(?:true|:)?\s*\)|`\s*(?:true|:)?\s*`)$/;
-// `$(echo rm -rf /)`, `$(printf rm)`: plain words printed (quotes allowed, no expansions, escapes or formats).
-const PRINT_SUB = /^(?:\$\(\s*(?:echo|printf)\s+([\w./~+,:@%\s'"-]*?)\s*\)|`\s*(?:echo|printf)\s+([\w./~+,:@%\s'"-]*?)\s*`)$/;
 
 /** The value an expansion has for sure (or, for `${X:-d}` with X unknown, most likely): else null. */
 function expansionValue(e: string, scope: Scope): string | null {
   const named = NAMED.exec(e);
-  if (named) return scope.known?.get(named[1] ?? named[2]!) ?? null;
+  // HOME is always set: `~` stands for it (`rm -rf "$HOME/$(echo)"`, `X=$HOME; rm -rf $X`).
+  if (named) return variableValue(named[1] ?? named[2]!, scope.known);
   const defaulted = DEFAULTED.exec(e);
   // An unset variable gives the default; deny checks must see what runs in the likely case.
-  if (defaulted) return scope.known?.get(defaulted[1]!) ?? defaulted[2]!.replace(/['"]/g, '');
+  if (defaulted) return variableValue(defaulted[1]!, scope.known) ?? withVariables(defaulted[2]!.replace(/['"]/g, ''), scope.known);
   if (PWD_SUB.test(e)) return scope.cwd;
   if (SILENT_SUB.test(e)) return '';
-  const printed = PRINT_SUB.exec(e);
-  if (!printed) return null;
-  const text = (printed[1] ?? printed[2]!).replace(/['"]/g, '');
-  return /%|\\/.test(text) ? null : text;
+  // `$(echo rm -rf /)`, `$(echo $HOME)`, `$(dirname ~/x)`: what the substitution prints, when its words fix it.
+  return printedValue(e, scope.known);
 }
 
 /**
@@ -221,7 +219,7 @@ function knownValueIn(scope: Scope): (w: Word) => string | null {
   };
 }
 
-/** The command once for each value of a bound loop variable its words or redirects expand (`"$f"`, `of=$t`); as written otherwise. */
+/** The command once for each value of a bound loop variable (or `sh -c` parameter) its words or redirects expand (`"$f"`, `of=$t`); as written otherwise. */
 function loopVariants(words: Word[], scope: Scope, redirects: Node[]): Array<{ words: Word[]; bound?: [string, string] }> {
   if (!scope.vars) return [{ words }];
   const spellings = (name: string): string[] => [`$${name}`, `\${${name}}`];
@@ -231,11 +229,18 @@ function loopVariants(words: Word[], scope: Scope, redirects: Node[]): Array<{ w
     // A glob value (`for f in src/*.ts`) stands for every file it expands to, so it stays a glob for the probe and tiers.
     return { ...w, value, segments: [{ text: value, literal: !/[*?[]/.test(v.value) }], dynamic: false, expansions: [] };
   };
+  // A variable of one value (each `$1` of `sh -c '$1 $2' _ rm /`) is put in place at once; the first of more values branches.
+  let fixed = words;
   for (const [name, values] of scope.vars) {
-    if (!words.some((w) => uses(w, name)) && !redirects.some((r) => spellings(name).some((sp) => r.text.includes(sp)))) continue;
-    return values.map((v) => ({ words: words.map((w) => (uses(w, name) ? put(w, name, v) : w)), bound: [name, v.value] as [string, string] }));
+    const inRedirect = redirects.some((r) => spellings(name).some((sp) => r.text.includes(sp)));
+    if (!fixed.some((w) => uses(w, name)) && !inRedirect) continue;
+    if (values.length === 1 && !inRedirect) {
+      fixed = fixed.map((w) => (uses(w, name) ? put(w, name, values[0]!) : w));
+      continue;
+    }
+    return values.map((v) => ({ words: fixed.map((w) => (uses(w, name) ? put(w, name, v) : w)), bound: [name, v.value] as [string, string] }));
   }
-  return [{ words }];
+  return [{ words: fixed }];
 }
 
 /** Binds `for NAME in WORDS` while its body is walked, when the words are static and the body never rebinds NAME. */
@@ -481,7 +486,7 @@ function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] |
   return success;
 }
 
-/** Walks a whole parsed program from its root. */
-export function walkProgram(root: Node, st: WalkState, cwd: string | null): void {
-  walkNode(root, st, { cwd }, NONE);
+/** Walks a whole parsed program from its root; `positional` binds the `$0`, `$1`, `$@` of a `sh -c` script to its words. */
+export function walkProgram(root: Node, st: WalkState, cwd: string | null, positional?: ReadonlyMap<string, Word[]>): void {
+  walkNode(root, st, positional ? { cwd, vars: new Map(positional) } : { cwd }, NONE);
 }

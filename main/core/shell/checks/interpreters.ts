@@ -2,6 +2,7 @@
 import { flag } from '../findings.js';
 import { wordSpan, type CheckInput } from './context.js';
 import { checkEmbedded } from './embedded.js';
+import { runnerReadings } from '../package-runners.js';
 
 interface Interpreter {
   /** Short flags (in a cluster) whose value is program text. */
@@ -27,8 +28,6 @@ const FAMILIES: Array<[RegExp, Interpreter]> = [
   [/^(tclsh|wish|expect)$/, { inline: 'c', inlineLong: [], valued: '' }],
 ];
 
-const RUNNERS = /^(npx|bunx|pnpx|uvx)$/;
-const RUNNER_SUBCOMMANDS: Record<string, string[]> = { npm: ['exec', 'x'], pnpm: ['dlx', 'exec'], yarn: ['dlx'], pipx: ['run'], deno: ['eval'], bun: ['x'] };
 
 /** The interpreter family of a program name, if it is one. */
 function interpreterOf(name: string): Interpreter | null {
@@ -84,8 +83,6 @@ export function checkInterpreter(c: CheckInput): void {
     }
     return;
   }
-  const runner = RUNNER_SUBCOMMANDS[name];
-  if (RUNNERS.test(name) || (runner !== undefined && runner.includes(argv[1] ?? ''))) {
-    flag(c.f, 'code-execution', `${argv.slice(0, 2).join(' ')} downloads or runs a package's code`, c.cmd.span, 'risk');
-  }
+  const runner = runnerReadings(argv)[0]?.runner ?? (name === 'deno' && argv[1] === 'eval' ? 'deno eval' : undefined);
+  if (runner !== undefined) flag(c.f, 'code-execution', `${runner} downloads or runs a package's code`, c.cmd.span, 'risk');
 }
