@@ -9,8 +9,22 @@ function programName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }
 
+// The names live on the command object itself (as the specifier's rule view does), so they die with the analysis:
+// deny, ask and allow each look a command up, for every command of every request.
+const PROGRAMS = Symbol('program names');
+type WithPrograms = SimpleCommand & { [PROGRAMS]?: string[] };
+
+/** The program names under which a command can be matched, worked out once per command. */
+function commandPrograms(cmd: WithPrograms): string[] {
+  const known = cmd[PROGRAMS];
+  if (known !== undefined) return known;
+  const names = programNames(cmd);
+  Object.defineProperty(cmd, PROGRAMS, { value: names, enumerable: false });
+  return names;
+}
+
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
-function commandPrograms(cmd: SimpleCommand): string[] {
+function programNames(cmd: SimpleCommand): string[] {
   const out = new Set<string>();
   for (const w of [cmd.argv[0], cmd.program]) if (w !== undefined) out.add(programName(w));
   for (const form of [...(cmd.forms ?? []), cmd.argv]) {
