@@ -135,8 +135,9 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
     const folders = readsFolders(cmd.argv) || lister;
     // `find -files0-from F` prints each name F holds (or echoes it in an error): F's contents come out.
     const contentOps = cmd.argv[0] === 'find' ? findReadPaths(cmd.argv, true) : [];
+    const operands = commandReadOperands(cmd);
     // From every directory the command may run in (an earlier cd may have failed).
-    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of commandReadOperands(cmd)) {
+    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of operands) {
       const shows = contents || contentOps.includes(op);
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
