@@ -67,7 +67,7 @@ const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
 
 /** `\<newline>` between two word nodes means bash reads them as one word (`r\⏎m` is `rm`). */
 function isLineJoin(source: string, from: number, to: number): boolean {
-  return to > from && /^(\\\r?\n)+$/.test(source.slice(from, to));
+  return to > from && source[from] === '\\' && /^(\\\r?\n)+$/.test(source.slice(from, to));
 }
 
 function readWords(nodes: Node[], st: WalkState): Word[] {
