@@ -37,8 +37,8 @@ function matchingRules(rules: readonly LiveRule[], view: RequestView, ws: Worksp
   if (commands) {
     // Bash(...) rules only for commands of the program they name; the rest (Read/Edit rules reaching the command's paths) one by one.
     const seen = new Set<LiveRule>();
-    for (const cmd of commands) {
-      for (const lr of shellCandidates(rules, cmd)) {
+    for (const [i, cmd] of commands.entries()) {
+      for (const lr of shellCandidates(rules, cmd, view.programs[i])) {
         if (!seen.has(lr) && commandCovered(lr.parsed, cmd, action)) {
           seen.add(lr);
           hits.push({ at: rules.indexOf(lr), rule: lr.rule, what: cmd.text });
@@ -174,7 +174,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       refused ??= no === null ? null : `${r.rule.pattern} does not vouch for ${quote(cmd.text)}: ${no}`;
       return no === null;
     };
-    const lr = whole ?? shellCandidates(book.allow, cmd).find(vouches);
+    const lr = whole ?? shellCandidates(book.allow, cmd, view.programs[i]).find(vouches);
     if (lr) used.push({ rule: lr.rule, text: cmd.text });
     else {
       covered = false;

@@ -9,22 +9,8 @@ function programName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }
 
-// The names live on the command object itself (as the specifier's rule view does), so they die with the analysis:
-// deny, ask and allow each look a command up, for every command of every request.
-const PROGRAMS = Symbol('program names');
-type WithPrograms = SimpleCommand & { [PROGRAMS]?: string[] };
-
-/** The program names under which a command can be matched, worked out once per command. */
-function commandPrograms(cmd: WithPrograms): string[] {
-  const known = cmd[PROGRAMS];
-  if (known !== undefined) return known;
-  const names = programNames(cmd);
-  Object.defineProperty(cmd, PROGRAMS, { value: names, enumerable: false });
-  return names;
-}
-
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
-function programNames(cmd: SimpleCommand): string[] {
+export function commandPrograms(cmd: SimpleCommand): string[] {
   const out = new Set<string>();
   for (const w of [cmd.argv[0], cmd.program]) if (w !== undefined) out.add(programName(w));
   for (const form of [...(cmd.forms ?? []), cmd.argv]) {
@@ -70,11 +56,12 @@ function programIndex(rules: readonly LiveRule[]): ProgramIndex {
 
 /**
  * The `Bash(...)` rules of `rules` that could match `cmd`, in their order: those naming one of the command's
- * program names, and those whose first word is a wildcard. Bare tool rules are not included.
+ * program names (`programs`, when the caller already has them), and those whose first word is a wildcard.
+ * Bare tool rules are not included.
  */
-export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand): readonly LiveRule[] {
+export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand, programs = commandPrograms(cmd)): readonly LiveRule[] {
   const index = programIndex(rules);
-  const lists = commandPrograms(cmd).map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
+  const lists = programs.map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
   if (lists.length === 0) return index.wild;
   if (lists.length === 1) return lists[0]!;
   const merged = [...new Set(lists.flat())];

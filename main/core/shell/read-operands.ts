@@ -186,29 +186,13 @@ function fileOperands(prog: string, args: string[]): string[] {
   return operands;
 }
 
-// The operands live on the command object itself (as the rule view does), so they die with the analysis: the path
-// references and the read tiers each ask, from every directory the command may run in.
-const OPERANDS = Symbol('read operands');
-type WithOperands = SimpleCommand & { [OPERANDS]?: readonly string[] };
-
 /**
  * The words of a reading program that name paths it opens or moves into: cat's files, grep's files after the pattern,
  * find's start points, files named by options (`grep -f`), tar's archive and the files it packs, where `cd` goes.
  * Threat: `cat ~/.ssh/id_rsa`, `grep -f ~/.ssh/id_rsa .`, `tar -czf - ~/.ssh`, `cd ~/.ssh && ls` under prefix rules
  * the user wrote for workspace use.
  */
-export function commandReadOperands(cmd: WithOperands): string[] {
-  let known = cmd[OPERANDS];
-  if (known === undefined) {
-    known = readOperands(cmd);
-    Object.defineProperty(cmd, OPERANDS, { value: known, enumerable: false });
-  }
-  // A copy: the caller may change its list, never the one kept.
-  return [...known];
-}
-
-/** commandReadOperands, worked out. */
-function readOperands(cmd: SimpleCommand): string[] {
+export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
   let named: string[];
   // `git add -f -A` or `git add -f '*env'` stages what git itself finds below the folder it runs in.
