@@ -130,6 +130,9 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       bad = true;
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
+    // Only the command's own path references can be read through its operands: without any, there is nothing to judge.
+    const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
+    if (refs.length === 0) return;
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
@@ -142,8 +145,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
-      for (const ref of view.shellRefs) {
-        if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
+      for (const ref of refs) {
+        if (!opened.has(ref.path)) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
         if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
