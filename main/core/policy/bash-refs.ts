@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathArgs, commandReadOperands, commandWriteTargets, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, showsContents } from '../shell/index.js';
+import { commandPathWords, commandReadOperands, commandWriteWords, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
@@ -35,7 +35,7 @@ const READ_ONLY = new Set([
   'cut', 'tr', 'true', 'false', 'date', 'whoami', 'id', 'uname', 'env', 'printenv', 'zcat', 'zless',
   'wc', 'look', 'fold', 'expand', 'unexpand', 'paste', 'join', 'comm', 'fmt', 'pr', 'colordiff',
 ]);
-// Programs whose written operands the shell analysis knows exactly (commandWriteTargets): their other operands are reads.
+// Programs whose written operands the shell analysis knows exactly (commandWriteWords): their other operands are reads.
 const KNOWN_WRITERS = new Set([
   'cp', 'mv', 'ln', 'install', 'rm', 'rmdir', 'unlink', 'shred', 'truncate', 'touch', 'mkdir', 'tee',
   'chmod', 'chown', 'chgrp', 'dd', 'sort', 'iconv', 'sed', 'gsed', 'uniq',
@@ -64,13 +64,12 @@ function cdIsUnknown(cmd: SimpleCommand): boolean {
 }
 
 /**
- * Every path the command's simple commands name (the shell analysis' commandPathArgs), read both where an
+ * Every path the command's simple commands name (the shell analysis' commandPathWords), read both where an
  * earlier `cd` moved the command and from the request's cwd (so a misread `cd` cannot hide a path), each
  * marked write when the program is not clearly read-only or the analysis knows it writes there.
  * Threat: `cd .claude && rm settings.json` names the hook config only after the `cd`.
  */
 export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string): BashPathRef[] {
-  const ctx = { cwd, home };
   const refs: BashPathRef[] = [];
   const seen = new Set<string>();
   let unsure = false;
@@ -95,10 +94,13 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
         add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative);
       }
     }
-    const writes = new Set([...bases].flatMap((b) => commandWriteTargets({ ...cmd, cwd: b }, ctx)));
+    // The words are read once; only where they resolve depends on the directory.
+    const writeWords = commandWriteWords(cmd);
+    const pathWords = commandPathWords(cmd);
+    const writes = new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
-      for (const p of commandPathArgs({ ...cmd, cwd: base }, ctx)) {
+      for (const p of resolvePathWords(pathWords, base, home)) {
         if (redirected.has(p)) continue;
         add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
       }

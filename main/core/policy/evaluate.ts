@@ -37,8 +37,8 @@ function matchingRules(rules: readonly LiveRule[], view: RequestView, ws: Worksp
   if (commands) {
     // Bash(...) rules only for commands of the program they name; the rest (Read/Edit rules reaching the command's paths) one by one.
     const seen = new Set<LiveRule>();
-    for (const cmd of commands) {
-      for (const lr of shellCandidates(rules, cmd)) {
+    for (const [i, cmd] of commands.entries()) {
+      for (const lr of shellCandidates(rules, cmd, view.programs[i])) {
         if (!seen.has(lr) && commandCovered(lr.parsed, cmd, action)) {
           seen.add(lr);
           hits.push({ at: rules.indexOf(lr), rule: lr.rule, what: cmd.text });
@@ -130,19 +130,23 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       bad = true;
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
+    // Only the command's own path references can be read through its operands: without any, there is nothing to judge.
+    const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
+    if (refs.length === 0) return;
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
     // `find -files0-from F` prints each name F holds (or echoes it in an error): F's contents come out.
     const contentOps = cmd.argv[0] === 'find' ? findReadPaths(cmd.argv, true) : [];
+    const operands = commandReadOperands(cmd);
     // From every directory the command may run in (an earlier cd may have failed).
-    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of commandReadOperands(cmd)) {
+    for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of operands) {
       const shows = contents || contentOps.includes(op);
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
       const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
-      for (const ref of view.shellRefs) {
-        if (ref.cmd !== i || !opened.has(ref.path) || !ref.facts) continue;
+      for (const ref of refs) {
+        if (!opened.has(ref.path)) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
         if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
@@ -175,7 +179,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       refused ??= no === null ? null : `${r.rule.pattern} does not vouch for ${quote(cmd.text)}: ${no}`;
       return no === null;
     };
-    const lr = whole ?? shellCandidates(book.allow, cmd).find(vouches);
+    const lr = whole ?? shellCandidates(book.allow, cmd, view.programs[i]).find(vouches);
     if (lr) used.push({ rule: lr.rule, text: cmd.text });
     else {
       covered = false;

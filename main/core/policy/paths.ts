@@ -11,12 +11,45 @@ export function segments(p: string): string[] {
 }
 
 const WIN = process.platform === 'win32';
-// Anything path.resolve would still change: doubled separators, `.`/`..` segments, a trailing separator.
-const NOT_NORMAL = /\/\/|\/\.\.?(?:\/|$)|.\/$/;
+const SLASH = 0x2f;
+const DOT = 0x2e;
+
+/**
+ * Whether path.resolve would still change `p`: a doubled separator, a `.`/`..` segment, or a trailing separator after
+ * some other character (not a line break). A scan of the separators only: this runs for every protected place and
+ * every path on every evaluation, and a dotted folder name (`/.claude`) is normal.
+ */
+function notNormal(p: string): boolean {
+  const last = p.length - 1;
+  if (last > 0 && p.charCodeAt(last) === SLASH && !/[\n\r\u2028\u2029]/.test(p[last - 1]!)) return true;
+  for (let i = p.indexOf('/'); i !== -1 && i < last; i = p.indexOf('/', i + 1)) {
+    const next = p.charCodeAt(i + 1);
+    if (next === SLASH) return true;
+    if (next !== DOT) continue;
+    const after = i + 2 <= last && p.charCodeAt(i + 2) === DOT ? i + 3 : i + 2;
+    if (after > last || p.charCodeAt(after) === SLASH) return true;
+  }
+  return false;
+}
 
 function normal(p: string): string {
-  // Cheap includes() first: this runs for every rule on every evaluation.
-  return (p.includes('/.') || p.includes('//') || p.endsWith('/')) && NOT_NORMAL.test(p) ? path.posix.resolve(p) : p;
+  return notNormal(p) ? path.posix.resolve(p) : p;
+}
+
+/** Where the part of `ck` below `pk` starts (both normal, case-folded as compared), or -1 when it is not inside. */
+function belowAt(ck: string, pk: string): number {
+  if (ck === pk) return ck.length;
+  if (pk === '/') return ck.startsWith('/') ? 1 : -1;
+  return ck.length > pk.length && ck.charCodeAt(pk.length) === SLASH && ck.startsWith(pk) ? pk.length + 1 : -1;
+}
+
+/** The segments of `child` below `parent` on Windows (either separator), or null when it is not inside. */
+function windowsBelowAt(child: string, parent: string, fold: boolean): string[] | null {
+  const c = segments(child);
+  const p = segments(parent);
+  if (c.length < p.length) return null;
+  for (let i = 0; i < p.length; i++) if ((fold ? c[i]!.toLowerCase() : c[i]) !== (fold ? p[i]!.toLowerCase() : p[i])) return null;
+  return c.slice(p.length);
 }
 
 /**
@@ -24,28 +57,23 @@ function normal(p: string): string {
  * Compared by whole segments: a string-prefix test alone would say `/work/app-evil` is inside `/work/app`.
  */
 export function relativeInside(child: string, parent: string, fold = FOLD_CASE_DEFAULT): string | null {
-  if (WIN) {
-    const c = segments(child);
-    const p = segments(parent);
-    if (c.length < p.length) return null;
-    for (let i = 0; i < p.length; i++) if ((fold ? c[i]!.toLowerCase() : c[i]) !== (fold ? p[i]!.toLowerCase() : p[i])) return null;
-    return c.slice(p.length).join('/');
-  }
+  if (WIN) return windowsBelowAt(child, parent, fold)?.join('/') ?? null;
   const c = normal(child);
   const p = normal(parent);
-  const ck = fold ? c.toLowerCase() : c;
-  const pk = fold ? p.toLowerCase() : p;
-  if (ck === pk) return '';
-  const prefix = pk === '/' ? '/' : `${pk}/`;
-  return ck.startsWith(prefix) ? c.slice(prefix.length) : null;
+  const at = belowAt(fold ? c.toLowerCase() : c, fold ? p.toLowerCase() : p);
+  return at === -1 ? null : c.slice(at);
 }
 
 /**
- * Whether `child` is `parent` or lies below it, compared segment by segment.
+ * Whether `child` is `parent` or lies below it, compared segment by segment (without building the relative path:
+ * the tamper guard asks this for every path against every protected place).
  * Threat: a string-prefix test says `/work/app-evil` is inside `/work/app`.
  */
 export function isInside(child: string, parent: string, fold = FOLD_CASE_DEFAULT): boolean {
-  return relativeInside(child, parent, fold) !== null;
+  if (WIN) return windowsBelowAt(child, parent, fold) !== null;
+  const c = normal(child);
+  const p = normal(parent);
+  return belowAt(fold ? c.toLowerCase() : c, fold ? p.toLowerCase() : p) !== -1;
 }
 
 /** Expands a leading `~`, `$HOME` or `${HOME}` the way the shell would (one helper with the shell analysis). */

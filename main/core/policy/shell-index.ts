@@ -10,7 +10,7 @@ function programName(word: string): string {
 }
 
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
-function commandPrograms(cmd: SimpleCommand): string[] {
+export function commandPrograms(cmd: SimpleCommand): string[] {
   const out = new Set<string>();
   for (const w of [cmd.argv[0], cmd.program]) if (w !== undefined) out.add(programName(w));
   for (const form of [...(cmd.forms ?? []), cmd.argv]) {
@@ -56,11 +56,12 @@ function programIndex(rules: readonly LiveRule[]): ProgramIndex {
 
 /**
  * The `Bash(...)` rules of `rules` that could match `cmd`, in their order: those naming one of the command's
- * program names, and those whose first word is a wildcard. Bare tool rules are not included.
+ * program names (`programs`, when the caller already has them), and those whose first word is a wildcard.
+ * Bare tool rules are not included.
  */
-export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand): readonly LiveRule[] {
+export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand, programs = commandPrograms(cmd)): readonly LiveRule[] {
   const index = programIndex(rules);
-  const lists = commandPrograms(cmd).map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
+  const lists = programs.map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
   if (lists.length === 0) return index.wild;
   if (lists.length === 1) return lists[0]!;
   const merged = [...new Set(lists.flat())];

@@ -114,14 +114,17 @@ function isMoveDestination(ref: ShellRef, view: RequestView, ws: WorkspaceState)
 function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet, feedsReader: boolean): string | null {
   const argv = view.analysis?.commands[ref.cmd]?.argv ?? [];
   const prog = argv[0] ?? '';
+  // What the command does to its paths is the same for every spelling; what lies below a path is looked up only when
+  // it matters (a move, or a tree read, which only GATEHOUSE_HOME below concerns).
+  const moves = mover(argv) && !isMoveDestination(ref, view, ws);
+  const readsTree = !moves && treeReader(argv, feedsReader);
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
-    const below = protectedBelow(p, ps);
-    const moves = mover(argv) && !isMoveDestination(ref, view, ws);
+    const below = moves || readsTree ? protectedBelow(p, ps) : null;
     if (below !== null && moves) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
     const config = moves ? agentConfigOf(p, ps) : null;
     if (config) return `${prog} would move, delete or re-permission ${config} (${p})`;
-    if (below === 'GATEHOUSE_HOME' && treeReader(argv, feedsReader)) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
+    if (below === 'GATEHOUSE_HOME' && readsTree) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
     // `ln ~/.claude/settings.json x; echo {} > x`: a second name for the file (or folder) to write through.
     const linked = prog === 'ln' ? agentConfigOf(p, ps) ?? isConfigRoot(p, ps) : null;
     if (linked) return `ln makes another name for ${linked} (${p}), to write it through`;

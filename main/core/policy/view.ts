@@ -8,6 +8,7 @@ import { type BashPathRef, bashPathRefs } from './bash-refs.js';
 import { expandHome, toAbsolute } from './paths.js';
 import { commandFromArgv } from '../shell/index.js';
 import { type ShellTarget, type ToolFamily, fileTargets, shellTarget, toolFamily, webTarget } from './tools.js';
+import { commandPrograms } from './shell-index.js';
 
 /** A path the request touches, with what the probe found (or a lexical stand-in when it was not probed). */
 export interface FileRef {
@@ -35,6 +36,8 @@ export interface RequestView {
   analysis: ShellAnalysis | null;
   shellCwd: string;
   shellRefs: ShellRef[];
+  /** Shell tools: per command of the analysis, the program names the rule index looks up (deny, ask and allow each ask). */
+  programs: string[][];
   url: string | null;
   /** Every string leaf of the arguments (for tools whose shape Gatehouse does not know). */
   strings: string[];
@@ -81,7 +84,7 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
   const facts = (key: string): PathFacts => ws.paths.get(key) ?? lexicalFacts(key, cwd, ws.home);
   const view: RequestView = {
     request, tool, family, problem: ws.problem ?? null, cwd,
-    files: [], climbs: false, command: null, analysis: null, shellCwd: cwd, shellRefs: [], url: null,
+    files: [], climbs: false, command: null, analysis: null, shellCwd: cwd, shellRefs: [], programs: [], url: null,
     strings: stringLeaves(request.args),
   };
   const flag = (p: string | undefined): void => {
@@ -102,6 +105,7 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
     view.command = shellCommandText(t);
     if (analysis) {
       view.analysis = analysis;
+      view.programs = analysis.commands.map(commandPrograms);
       if (!analysis.parsed) flag('the command could not be parsed');
       // A glob word stands for every file it expands to now (`cat .e*` reads .env).
       view.shellRefs = bashPathRefs(analysis, view.shellCwd, ws.home).flatMap((r) => [

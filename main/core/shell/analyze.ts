@@ -101,7 +101,8 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
 }
 
 function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inner: Outer, at: (s: Span) => Span, ctx: ShellContext): SimpleCommand {
-  return {
+  // Optional fields are set in order, not spread in: an object literal with spreads takes V8's slow generic path.
+  const cmd: SimpleCommand = {
     argv: argvWords.map((w, i) => (i === 0 ? programName(w.value) : w.value)),
     text: source.slice(raw.span.start, raw.span.end),
     span: at(raw.span),
@@ -112,12 +113,13 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
     wordSpans: argvWords.map((w) => at(w.span)),
     program: argvWords[0]?.value ?? '',
     forms: inner.forms,
-    ...(inner.cwd !== null && inner.cwd !== ctx.cwd ? { cwd: inner.cwd } : {}),
-    // A cd from where bash stayed only matters for the commands after it, which carry that directory themselves.
-    ...(raw.cwdAlts && inner.cwd === raw.cwd && !/^(cd|pushd|popd)$/.test(programName(argvWords[0]?.value ?? '')) ? { cwdAlts: raw.cwdAlts } : {}),
-    ...(raw.background ? { background: true } : {}),
-    ...(inner.appendsArgs ? { appendsArgs: true } : {}),
   };
+  if (inner.cwd !== null && inner.cwd !== ctx.cwd) cmd.cwd = inner.cwd;
+  // A cd from where bash stayed only matters for the commands after it, which carry that directory themselves.
+  if (raw.cwdAlts && inner.cwd === raw.cwd && !/^(cd|pushd|popd)$/.test(programName(argvWords[0]?.value ?? ''))) cmd.cwdAlts = raw.cwdAlts;
+  if (raw.background) cmd.background = true;
+  if (inner.appendsArgs) cmd.appendsArgs = true;
+  return cmd;
 }
 
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
@@ -128,7 +130,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
   const text = raw.redirects.find((r) => r.stdin)?.stdin?.text;
-  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [], ...(text === undefined ? {} : { stdinText: text }) };
+  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
+  if (text !== undefined) c.stdinText = text;
   const risksBefore = f.risks.length;
   checkProgram(c);
   // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).

@@ -87,12 +87,21 @@ export function expandBraces(segments: Segment[]): string[] | null {
 
 /** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`). */
 export function expandWords(words: Word[]): Word[] {
-  return words.flatMap((w) => {
-    if (w.dynamic) return [w];
+  const out: Word[] = [];
+  for (const w of words) {
+    if (w.dynamic) {
+      out.push(w);
+      continue;
+    }
     const expanded = expandBraces(w.segments);
-    if (expanded === null) return [{ ...w, dynamic: true, expansions: [w.value] }];
+    if (expanded === null) {
+      out.push({ ...w, dynamic: true, expansions: [w.value] });
+      continue;
+    }
     // An unquoted alternative that expands to nothing is no word at all.
     const values = w.segments.some((s) => s.literal) ? expanded : expanded.filter((v) => v !== '');
-    return values.length === 1 && values[0] === w.value ? [w] : values.map((value) => ({ ...w, value, segments: [{ text: value, literal: true }] }));
-  });
+    if (values.length === 1 && values[0] === w.value) out.push(w);
+    else for (const value of values) out.push({ ...w, value, segments: [{ text: value, literal: true }] });
+  }
+  return out;
 }

@@ -26,27 +26,22 @@ const FIND_PATTERN = /^-i?(name|path|wholename|regex|lname)$/;
 const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 
 /**
- * Every word of `cmd` that may be a path, made absolute against where the command runs (`~`/`$HOME` expanded):
- * operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect targets, a program run from a path, and every
- * path a reading program opens (commandReadOperands: where `cd` goes, `grep -f FILE`, tar's packed files).
- * Deliberately broad: the caller checks each against protected and outside-workspace locations.
- * Threat: `echo {} > .claude/settings.json`, `mv .claude .claude.bak`, `cat ~/.ssh/id_rsa`.
+ * Every word of `cmd` that may be a path, as written: operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect
+ * targets, a program run from a path, and every path a reading program opens (commandReadOperands: where `cd` goes,
+ * `grep -f FILE`, tar's packed files). The same wherever the command runs; commandPathArgs resolves them.
  */
-export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[] {
-  const cwd = cmd.cwd ?? ctx.cwd;
-  const out = new Set<string>();
+export function commandPathWords(cmd: SimpleCommand): string[] {
+  const out: string[] = [];
   const add = (p: string) => {
-    if (p === '' || isRemote(p)) return;
-    out.add(absolutePath(p, cwd, ctx.home));
-    const physical = physicalSpelling(p, cwd, ctx.home);
-    if (physical !== null) out.add(physical);
+    if (p !== '' && !isRemote(p)) out.push(p);
   };
   if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) add(cmd.program);
   let options = true;
-  const args = cmd.argv.slice(1);
-  for (const [i, w] of args.entries()) {
+  const argv = cmd.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
     // find's `-name '.*'` is a pattern matched against names, not a path.
-    if (cmd.argv[0] === 'find' && FIND_PATTERN.test(args[i - 1] ?? '')) continue;
+    if (argv[0] === 'find' && i > 1 && FIND_PATTERN.test(argv[i - 1]!)) continue;
     if (options && w === '--') options = false;
     else if (options && w.startsWith('--')) {
       const eq = w.indexOf('=');
@@ -59,8 +54,37 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
     }
   }
   for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) add(r.target);
-  for (const p of [...sedFiles(cmd.argv, 'write'), ...sedFiles(cmd.argv, 'read'), ...commandReadOperands(cmd)]) add(p);
+  for (const p of sedFiles(cmd.argv, 'write')) add(p);
+  for (const p of sedFiles(cmd.argv, 'read')) add(p);
+  for (const p of commandReadOperands(cmd)) add(p);
+  return out;
+}
+
+/** Path words made absolute against the directory `cwd` (`~`/`$HOME` expanded), each also as the kernel spells it, once each. */
+export function resolvePathWords(words: readonly string[], cwd: string, home: string): string[] {
+  const out = new Set<string>();
+  for (const p of words) {
+    out.add(absolutePath(p, cwd, home));
+    const physical = physicalSpelling(p, cwd, home);
+    if (physical !== null) out.add(physical);
+  }
   return [...out];
+}
+
+/**
+ * Every word of `cmd` that may be a path (commandPathWords), made absolute against where the command runs.
+ * Deliberately broad: the caller checks each against protected and outside-workspace locations.
+ * Threat: `echo {} > .claude/settings.json`, `mv .claude .claude.bak`, `cat ~/.ssh/id_rsa`.
+ */
+export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[] {
+  return resolvePathWords(commandPathWords(cmd), cmd.cwd ?? ctx.cwd, ctx.home);
+}
+
+/** The words naming what `cmd` writes, deletes or moves, as written (see commandWriteTargets). */
+export function commandWriteWords(cmd: SimpleCommand): string[] {
+  const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
+  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
+  return paths.filter((p) => p !== '');
 }
 
 /**
@@ -69,7 +93,5 @@ export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[]
  */
 export function commandWriteTargets(cmd: SimpleCommand, ctx: ShellContext): string[] {
   const cwd = cmd.cwd ?? ctx.cwd;
-  const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
-  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
-  return [...new Set(paths.filter((p) => p !== '').map((p) => absolutePath(p, cwd, ctx.home)))];
+  return [...new Set(commandWriteWords(cmd).map((p) => absolutePath(p, cwd, ctx.home)))];
 }

@@ -22,6 +22,8 @@ const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
 
 /** `p` with a leading `~`, `~user`, `$HOME`, `$PWD` or `~+` replaced by the folder it names. */
 function expandPlace(p: string, cwd: string, home: string): string {
+  // Every place word starts with `~` or `$`: most arguments need no regex.
+  if (p[0] !== '~' && p[0] !== '$') return p;
   const pwd = PWD.exec(p);
   return pwd ? cwd + p.slice(pwd[0].length) : expandHome(p, home);
 }
@@ -33,9 +35,35 @@ function expandPlace(p: string, cwd: string, home: string): string {
  */
 export function physicalSpelling(p: string, cwd: string, home: string): string | null {
   const x = expandPlace(p, cwd, home);
-  if (!x.split('/').includes('..')) return null;
+  if (!x.includes('..') || !x.split('/').includes('..')) return null;
   const joined = path.isAbsolute(x) ? x : `${cwd}/${x}`;
   return joined.replace(/\/\.(?=\/|$)/g, '').replace(/\/{2,}/g, '/');
+}
+
+const SLASH = 0x2f;
+const DOT = 0x2e;
+
+/** Whether `p` from index `from` on is non-empty `/`-separated names, none empty, `.` or `..` (no trailing `/`). */
+function plainNames(p: string, from: number): boolean {
+  if (from >= p.length) return false;
+  for (let start = from; start <= p.length; ) {
+    let end = p.indexOf('/', start);
+    if (end === -1) end = p.length;
+    const len = end - start;
+    if (len === 0 || (p.charCodeAt(start) === DOT && (len === 1 || (len === 2 && p.charCodeAt(start + 1) === DOT)))) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+/**
+ * `cwd/rel` when that is what path.resolve would give without any work (a normal absolute `cwd`, a relative `rel`
+ * of plain names), else null. Most arguments are such names, and path.resolve is slow for them.
+ */
+function plainJoin(cwd: string, rel: string): string | null {
+  if (process.platform === 'win32' || cwd.charCodeAt(0) !== SLASH || rel.charCodeAt(0) === SLASH || !plainNames(rel, 0)) return null;
+  if (cwd.length === 1) return `/${rel}`;
+  return plainNames(cwd, 1) ? `${cwd}/${rel}` : null;
 }
 
 /**
@@ -43,8 +71,9 @@ export function physicalSpelling(p: string, cwd: string, home: string): string |
  * trailing slash, because bash then matches folders only (`ls -d` of a glob ending in a slash).
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
+  const x = expandPlace(p, cwd, home);
   // `/proc/self/root/…` (any process's root) is `/…`.
-  const abs = path.resolve(cwd, expandPlace(p, cwd, home)).replace(PROC_ROOT, '') || '/';
+  const abs = (plainJoin(cwd, x) ?? path.resolve(cwd, x)).replace(PROC_ROOT, '') || '/';
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 

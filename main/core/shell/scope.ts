@@ -29,7 +29,8 @@ export interface Scope {
 export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
   const name = programName(words[0]?.value ?? '');
   if (name !== 'cd' && name !== 'pushd' && name !== 'popd') {
-    delete scope.afterCd;
+    // Cleared, not deleted: a delete turns the scope into a slow dictionary object for the rest of the walk.
+    scope.afterCd = undefined;
     return;
   }
   const before = scope.cwd;

@@ -105,18 +105,24 @@ function compile(specifier: string): Compiled {
   return c;
 }
 
+/** What deny and ask rules compare against; made on the first deny/ask match (allow rules never need it). */
+interface DenyView {
+  /** Every reading, program names normalized. */
+  forms: string[][];
+  /** Bare program names of the readings: rules naming anything else cannot match. */
+  programs: Set<string>;
+  /** The readings in canonical option order; made when no reading matches a rule as written. */
+  canonical?: { forms: Canonical[]; texts: string[] };
+}
+
 interface View {
   /** env words + argv, program as an allow rule must name it. */
   allow: string[];
   /** Everything as written (env prefixes and wrappers included), for exact allow rules that spell them out. */
   allowFull: string[] | null;
-  /** Every reading for deny/ask rules, program names normalized. */
-  deny: string[][];
-  /** The deny readings in canonical option order; made on the first deny/ask match (allow rules never need them). */
-  canonical?: { forms: Canonical[]; texts: string[] };
-  /** First words of every reading, and bare program names: rules naming anything else cannot match. */
+  /** First words of the allow readings: allow rules naming anything else cannot match. */
   firsts: Set<string>;
-  programs: Set<string>;
+  deny?: DenyView;
 }
 
 // The view lives on the command object itself, so it dies with the analysis. (A WeakMap keyed by short-lived
@@ -143,17 +149,25 @@ function withoutQuietGitOptions(argv: readonly string[]): string[] {
   return argv.slice(i);
 }
 
+function envWords(cmd: SimpleCommand): string[] {
+  return cmd.env.map((e) => `${e.name}=${e.value}`);
+}
+
 function buildView(cmd: SimpleCommand): View {
-  const envWords = cmd.env.map((e) => `${e.name}=${e.value}`);
   const program = cmd.program !== undefined && !isSystemProgram(cmd.program) ? cmd.program : cmd.argv[0] ?? '';
-  const allow = [...envWords, program, ...withoutQuietGitOptions(cmd.argv)];
+  const allow = [...envWords(cmd), program, ...withoutQuietGitOptions(cmd.argv)];
   const full = cmd.forms?.[0];
   const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
-  const read = [...(cmd.forms ?? []), [...envWords, ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));
-  const deny = [...read, ...read.flatMap((f) => equivalentForms(f, firstProgramIndex(f)))];
   const firsts = new Set([allow[0] ?? '', allowFull?.[0] ?? '']);
-  const programs = new Set(deny.map((f) => f[firstProgramIndex(f)] ?? ''));
-  return { allow, allowFull, deny, firsts, programs };
+  return { allow, allowFull, firsts };
+}
+
+function denyView(cmd: SimpleCommand, v: View): DenyView {
+  if (v.deny !== undefined) return v.deny;
+  const read = [...(cmd.forms ?? []), [...envWords(cmd), ...cmd.argv], cmd.argv].map((f) => withProgram(f, programName));
+  const forms = [...read, ...read.flatMap((f) => equivalentForms(f, firstProgramIndex(f)))];
+  v.deny = { forms, programs: new Set(forms.map((f) => f[firstProgramIndex(f)] ?? '')) };
+  return v.deny;
 }
 
 /** Whether a `Bash(...)` specifier names one exact command (it then vouches for just that), or a prefix or glob. */
@@ -191,21 +205,23 @@ const URL_PREFIX = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]+\/.*\/$|^[A-Za-z][A-Za-z0-
 export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, action: 'allow' | 'deny' | 'ask'): boolean {
   const rule = compile(specifier);
   const v = view(cmd);
-  if (rule.program !== '' && !v.programs.has(rule.program) && (action !== 'allow' || !v.firsts.has(rule.first ?? ''))) return false;
   if (action === 'allow') {
+    // A rule whose first word is none of the command's cannot match (one starting with a wildcard names no program).
     if (rule.first !== null && !v.firsts.has(rule.first)) return false;
     if (wordsMatch(rule, v.allow) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
     return rule.kind === 'exact' && v.allowFull !== null && wordsMatch(rule, v.allowFull);
   }
-  for (let i = 0; i < v.deny.length; i++) {
-    if (wordsMatch(rule, v.deny[i]!)) return true;
+  const deny = denyView(cmd, v);
+  if (rule.program !== '' && !deny.programs.has(rule.program)) return false;
+  for (let i = 0; i < deny.forms.length; i++) {
+    if (wordsMatch(rule, deny.forms[i]!)) return true;
   }
-  if (v.canonical === undefined) {
-    const forms = v.deny.map(canonicalize);
-    v.canonical = { forms, texts: forms.map(canonicalText) };
+  if (deny.canonical === undefined) {
+    const forms = deny.forms.map(canonicalize);
+    deny.canonical = { forms, texts: forms.map(canonicalText) };
   }
-  for (let i = 0; i < v.deny.length; i++) {
-    if (rule.kind === 'glob' ? rule.canonicalGlob!.test(v.canonical.texts[i]!) : canonicalMatches(rule.canonical!, v.canonical.forms[i]!, rule.kind === 'prefix')) return true;
+  for (let i = 0; i < deny.forms.length; i++) {
+    if (rule.kind === 'glob' ? rule.canonicalGlob!.test(deny.canonical.texts[i]!) : canonicalMatches(rule.canonical!, deny.canonical.forms[i]!, rule.kind === 'prefix')) return true;
   }
   return false;
 }

@@ -68,7 +68,7 @@ const span = (n: Node): Span => ({ start: n.startIndex, end: n.endIndex });
 
 /** `\<newline>` between two word nodes means bash reads them as one word (`r\⏎m` is `rm`). */
 function isLineJoin(source: string, from: number, to: number): boolean {
-  return to > from && /^(\\\r?\n)+$/.test(source.slice(from, to));
+  return to > from && source[from] === '\\' && /^(\\\r?\n)+$/.test(source.slice(from, to));
 }
 
 function readWords(nodes: Node[], st: WalkState): Word[] {
@@ -117,49 +117,59 @@ function declarationWords(n: Node, st: WalkState): Word[] {
   return words;
 }
 
-function emitCommand(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
+/** Whether nodes are already in source order (the usual case: sorting is then skipped). */
+function inSourceOrder(nodes: Node[]): boolean {
+  for (let i = 1; i < nodes.length; i++) if (nodes[i - 1]!.startIndex > nodes[i]!.startIndex) return false;
+  return true;
+}
+
+function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: Inherit): void {
   const wordNodes: Node[] = [];
   const assignments: Assignment[] = [];
   const redirectNodes: Node[] = [];
   n.children.forEach((c, i) => {
     const field = n.fieldNameForChild(i);
-    if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
-    else if (field === 'name' || field === 'argument') wordNodes.push(c);
+    if (field === 'name' || field === 'argument') wordNodes.push(c);
     else if (field === 'redirect') {
       redirectNodes.push(c);
       wordNodes.push(...trailingWords(c));
-    }
+    } else if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
   });
   // A loop variable in a redirect target (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
   const reread = (r: ReadRedirect, s: Scope): ReadRedirect => (r.node ? readRedirect(r.node, st.source, knownValueIn(s)) : r);
   const redirectsIn = (s: Scope) => [...inh.redirects.map((r) => reread(r, s)), ...redirectNodes.map((c) => readRedirect(c, st.source, knownValueIn(s)))];
   const redirects = redirectsIn(scope);
   wordNodes.push(...inh.words);
-  wordNodes.sort((a, b) => a.startIndex - b.startIndex);
-  if (n.type === 'command' && wordNodes.length === 0) remember(assignments, scope);
-  const read = (n.type === 'command' ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  if (!inSourceOrder(wordNodes)) wordNodes.sort((a, b) => a.startIndex - b.startIndex);
+  const plain = type === 'command';
+  if (plain && wordNodes.length === 0) remember(assignments, scope);
+  const read = (plain ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
   const words = aliasExpanded(read, scope);
   rememberPrintf(words, scope);
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
-  const whole = { start: n.startIndex, end: Math.max(n.endIndex, ...wordNodes.map((w) => w.endIndex)) };
+  let end = n.endIndex;
+  for (const w of wordNodes) end = Math.max(end, w.endIndex);
+  const whole = { start: n.startIndex, end };
   if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
   const dynamicRedirects = [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))];
   for (const { words: variant, bound } of loopVariants(words, scope, dynamicRedirects)) {
-    st.commands.push({
+    // Optional fields are set, not spread in: an object literal with spreads takes V8's slow generic path.
+    const raw: RawCommand = {
       words: variant,
-      assignments: n.type === 'command' ? assignments : [],
+      assignments: plain ? assignments : [],
       redirects: bound ? redirectsIn({ ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
       span: whole,
       background: inh.background,
-      ...(inh.pipe ? { pipe: inh.pipe } : {}),
       cwd: scope.cwd,
-      ...(scope.alts && scope.alts.length > 0 ? { cwdAlts: scope.alts } : {}),
-    });
+    };
+    if (inh.pipe) raw.pipe = inh.pipe;
+    if (scope.alts && scope.alts.length > 0) raw.cwdAlts = scope.alts;
+    st.commands.push(raw);
   }
   // `cd x &` runs in a child process: the shell's own directory does not change.
-  if (inh.background) delete scope.afterCd;
+  if (inh.background) scope.afterCd = undefined;
   else nextCwd(words, scope, st.ctx);
 }
 
@@ -255,8 +265,7 @@ function forLoop(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   try {
     children(n, st, scope, inh);
   } finally {
-    if (outer) scope.vars = outer;
-    else delete scope.vars;
+    scope.vars = outer;
   }
 }
 
@@ -302,11 +311,12 @@ function printedOnly(n: Node): boolean {
 
 function children(n: Node, st: WalkState, scope: Scope, inh: Inherit): void {
   const kids = n.children;
-  const last = n.lastNamedChild;
+  const tails = inh.tail.length > 0 || inh.tailWords.length > 0;
+  const last = tails ? n.lastNamedChild : null;
   kids.forEach((c, i) => {
     if (!c.isNamed) return;
     const bg = kids[i + 1]?.type === '&';
-    const own = (inh.tail.length > 0 || inh.tailWords.length > 0) && c.id !== last?.id ? { ...inh, tail: [], tailWords: [] } : inh;
+    const own = tails && c.id !== last?.id ? { ...inh, tail: [], tailWords: [] } : inh;
     walkNode(c, st, scope, bg ? { ...own, background: true } : own);
   });
 }
@@ -376,22 +386,23 @@ function isEndlessSpawner(n: Node): boolean {
 
 /** Walks one node; commands are appended to st.commands in source order. */
 export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inherit): void {
-  const listLike = n.type === 'list' || n.type === 'pipeline' || n.type === 'redirected_statement';
+  const type = n.type;
+  const listLike = type === 'list' || type === 'pipeline' || type === 'redirected_statement';
   let inh = (inherited.tail.length > 0 || inherited.tailWords.length > 0) && !listLike
     ? { ...inherited, redirects: [...inherited.redirects, ...inherited.tail], tail: [], words: [...inherited.words, ...inherited.tailWords], tailWords: [] }
     : inherited;
-  if (inh.words.length > 0 && !listLike && !COMMANDS.has(n.type)) {
+  if (inh.words.length > 0 && !listLike && !COMMANDS.has(type)) {
     // `{ ls; } 2>/dev/null x`: bash refuses words after a compound command's redirect; never guess what would run.
     block(st.findings, 'words follow the redirect of a compound command, which bash does not accept', st.at(span(n)));
     inh = { ...inh, words: [] };
   }
-  switch (n.type) {
+  switch (type) {
     case 'comment':
       return;
     case 'command':
     case 'declaration_command':
     case 'unset_command':
-      emitCommand(n, st, scope, inh);
+      emitCommand(n, type, st, scope, inh);
       // Only expansions and substitutions hide inside a command's words; plain text needs no further walk.
       if (MAY_EXPAND.test(st.source.slice(n.startIndex, n.endIndex))) children(n, st, scope, { ...NONE, inCommand: true });
       return;

@@ -140,7 +140,9 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
 /** Reads one word node (a command name's child or an argument). */
 export function readWord(node: Node, source: string): Word {
   const acc: Acc = { segments: [], dynamic: false, expansions: [], ansiEscapes: false };
-  visit(node.type === 'command_name' && node.firstChild ? node.firstChild : node, source, acc, false);
+  // Each tree access crosses into wasm and makes a new node object: the child is fetched once.
+  const inner = node.type === 'command_name' ? node.firstChild : null;
+  visit(inner ?? node, source, acc, false);
   return {
     value: acc.segments.map((s) => s.text).join(''),
     segments: acc.segments,
