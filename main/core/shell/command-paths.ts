@@ -4,7 +4,7 @@ import { isSystemProgram } from './program.js';
 import { commandReadOperands } from './read-operands.js';
 import { writeTargets } from './checks/writes.js';
 import { sedEffects } from './checks/sed-script.js';
-import type { ShellContext, SimpleCommand } from './types.js';
+import type { SimpleCommand } from './types.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(.*)$/s;
 
@@ -28,7 +28,7 @@ const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 /**
  * Every word of `cmd` that may be a path, as written: operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect
  * targets, a program run from a path, and every path a reading program opens (commandReadOperands: where `cd` goes,
- * `grep -f FILE`, tar's packed files). The same wherever the command runs; commandPathArgs resolves them.
+ * `grep -f FILE`, tar's packed files). The same wherever the command runs; resolvePathWords resolves them.
  */
 export function commandPathWords(cmd: SimpleCommand): string[] {
   const out: string[] = [];
@@ -71,27 +71,9 @@ export function resolvePathWords(words: readonly string[], cwd: string, home: st
   return [...out];
 }
 
-/**
- * Every word of `cmd` that may be a path (commandPathWords), made absolute against where the command runs.
- * Deliberately broad: the caller checks each against protected and outside-workspace locations.
- * Threat: `echo {} > .claude/settings.json`, `mv .claude .claude.bak`, `cat ~/.ssh/id_rsa`.
- */
-export function commandPathArgs(cmd: SimpleCommand, ctx: ShellContext): string[] {
-  return resolvePathWords(commandPathWords(cmd), cmd.cwd ?? ctx.cwd, ctx.home);
-}
-
-/** The words naming what `cmd` writes, deletes or moves, as written (see commandWriteTargets). */
+/** The words naming what `cmd` writes, deletes or moves, as written (redirect targets, `cp`/`mv`/`tee`/`sed -i`/`sort -o` targets …): a write hidden in a reader, e.g. `sort -o .claude/settings.json x`. */
 export function commandWriteWords(cmd: SimpleCommand): string[] {
   const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
   for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
   return paths.filter((p) => p !== '');
-}
-
-/**
- * The paths `cmd` writes, deletes or moves (redirect targets, `cp`/`mv`/`tee`/`sed -i`/`sort -o` targets …), absolute.
- * Threat: a write hidden in a reader, e.g. `sort -o .claude/settings.json x`.
- */
-export function commandWriteTargets(cmd: SimpleCommand, ctx: ShellContext): string[] {
-  const cwd = cmd.cwd ?? ctx.cwd;
-  return [...new Set(commandWriteWords(cmd).map((p) => absolutePath(p, cwd, ctx.home)))];
 }

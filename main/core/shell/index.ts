@@ -3,7 +3,7 @@ export { initShellParser, shellParserReady } from './parser.js';
 export { analyzeShellCommand } from './analyze.js';
 export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifier } from './specifier.js';
 export { specReading, type SpecReading } from './specs/index.js';
-export { commandPathArgs, commandPathWords, commandWriteTargets, commandWriteWords, resolvePathWords } from './command-paths.js';
+export { commandPathWords, commandWriteWords, resolvePathWords } from './command-paths.js';
 export { commandReadOperands, failsOnFolders, feedsFileReader, knowsReads, rootGlobSpellings, showsContents } from './read-operands.js';
 export { followsLinksInTrees, readsFolders } from './recursion.js';
 export { isRecursive } from './checks/files.js';

@@ -3,9 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeShellCommand, bashSpecifierMatches, commandPathArgs } from '../../../main/core/shell/index.js';
+import { analyzeShellCommand, bashSpecifierMatches } from '../../../main/core/shell/index.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand } from '../../../main/core/shell/index.js';
-import { explain, ready } from './helpers.js';
+import { explain, pathArgs, ready } from './helpers.js';
 
 interface Case {
   id: string;
@@ -56,7 +56,7 @@ describe.skipIf(!present)(`corpus Bash cases (${CORPUS})`, () => {
 
   it.each(cases.filter((c) => c.category === 'tamper').map((c) => [c.id, c] as const))('%s exposes the guard it touches', (_id, c) => {
     const a = analyzeShellCommand(fill(c.event.tool_input.command ?? ''), ctx);
-    const touched = a.commands.flatMap((cmd) => [...commandPathArgs(cmd, ctx), ...cmd.argv]);
+    const touched = a.commands.flatMap((cmd) => [...pathArgs(cmd, ctx), ...cmd.argv]);
     expect(touched.some((p) => /\/\.claude(\/|$)|^gatehouse$/.test(p)), explain(a)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 // Shared fixtures for the shell-analysis tests: a fixed context and short ways to ask what an analysis found.
 import type { RiskFlag } from '../../../common/domain.js';
-import { analyzeShellCommand, initShellParser } from '../../../main/core/shell/index.js';
-import type { ShellAnalysis, ShellContext } from '../../../main/core/shell/index.js';
+import { analyzeShellCommand, commandPathWords, commandWriteWords, initShellParser, resolvePathWords } from '../../../main/core/shell/index.js';
+import type { ShellAnalysis, ShellContext, SimpleCommand } from '../../../main/core/shell/index.js';
+import { absolutePath } from '../../../main/core/shell/paths.js';
 
 /** The workspace and home every table test analyzes against. */
 export const ctx: ShellContext = { cwd: '/home/u/ws', home: '/home/u' };
@@ -38,4 +39,14 @@ export function outcome(a: ShellAnalysis): Outcome {
 /** Describes an analysis for assertion messages. */
 export function explain(a: ShellAnalysis): string {
   return JSON.stringify({ parsed: a.parsed, argv: argvs(a), risks: a.risks.map((r) => `${r.flag}: ${r.reason}`), blockers: a.blockers.map((b) => b.reason), hard: a.hardDenies.map((b) => b.reason) }, null, 1);
+}
+
+/** Every word of `cmd` that may be a path, made absolute where it runs (as the policy's path references see them). */
+export function pathArgs(cmd: SimpleCommand, context: ShellContext = ctx): string[] {
+  return resolvePathWords(commandPathWords(cmd), cmd.cwd ?? context.cwd, context.home);
+}
+
+/** What `cmd` writes, deletes or moves, absolute where it runs. */
+export function writePaths(cmd: SimpleCommand): string[] {
+  return [...new Set(commandWriteWords(cmd).map((p) => absolutePath(p, cmd.cwd ?? ctx.cwd, ctx.home)))];
 }

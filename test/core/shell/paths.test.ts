@@ -1,19 +1,18 @@
 // The paths a command names, so the policy can see guard tampering and reads outside the workspace.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commandPathArgs, commandWriteTargets } from '../../../main/core/shell/index.js';
-import { analyze, ctx, ready } from './helpers.js';
+import { analyze, pathArgs, ready, writePaths } from './helpers.js';
 
 beforeAll(ready);
 
 function paths(command: string): string[][] {
-  return analyze(command).commands.map((c) => commandPathArgs(c, ctx));
+  return analyze(command).commands.map((c) => pathArgs(c));
 }
 
 function writes(command: string): string[] {
-  return analyze(command).commands.flatMap((c) => commandWriteTargets(c, ctx));
+  return analyze(command).commands.flatMap((c) => writePaths(c));
 }
 
-describe('commandPathArgs', () => {
+describe('the paths a command names', () => {
   it('finds guard-tampering targets in every shape', () => {
     expect(paths('echo {} > .claude/settings.json')[0]).toContain('/home/u/ws/.claude/settings.json');
     expect(paths('mv .claude .claude.bak')[0]).toEqual(['/home/u/ws/.claude', '/home/u/ws/.claude.bak']);
@@ -42,7 +41,7 @@ describe('commandPathArgs', () => {
   });
 });
 
-describe('commandWriteTargets', () => {
+describe('the paths a command writes', () => {
   it('lists what is written, deleted or moved', () => {
     expect(writes('echo {} > .claude/settings.json')).toEqual(['/home/u/ws/.claude/settings.json']);
     // .claude.bak may be a folder, in which case mv writes .claude.bak/.claude.
