@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIgnored, GitProbeError } from '../../../main/core/policy/git-ignore.js';
+import { checkIgnored } from '../../../main/core/policy/git-ignore.js';
+import { GitProbeError } from '../../../main/core/policy/git-query.js';
 import { certainlyOutsideRepository } from '../../../main/core/policy/no-repository.js';
 
 let root: string;
