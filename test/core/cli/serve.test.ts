@@ -57,7 +57,7 @@ describe.skipIf(!BUILT)('gatehouse serve', () => {
     expect(statSync(home).mode & 0o777).toBe(0o700);
     const ep = JSON.parse(readFileSync(file, 'utf8')) as { url: string; token: string; pid: number };
     // On Linux also the listening socket, by which hooks know the answer is this process's without a signature check.
-    const listener = process.platform === 'linux' ? { listener: { fd: expect.any(Number), inode: expect.stringMatching(/^\d+$/), started: expect.stringMatching(/^\d+$/) } } : {};
+    const listener = process.platform === 'linux' && existsSync('/proc/net/tcp') ? { listener: { fd: expect.any(Number), inode: expect.stringMatching(/^\d+$/), started: expect.stringMatching(/^\d+$/) } } : {};
     expect(ep).toEqual({ url, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), pid: child.pid, key: expect.stringMatching(/^[A-Za-z0-9+/]+=*$/), ...listener });
     expect(readFileSync(file, 'utf8')).not.toContain(approverToken);
   });
