@@ -5,6 +5,7 @@ import { http1Request, parseHttp1Response } from './http1.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { type AnswerCheck, NONCE_HEADER, SIGNATURE_HEADER, answerVerifier } from '../endpoint/instance-key.js';
 import { listenerProven } from '../endpoint/listener.js';
+import { loopbackUrl } from '../endpoint/loopback.js';
 import { freshNonce } from './nonce.js';
 import type { HookAgent } from '../agents/hook-agent.js';
 
@@ -81,17 +82,6 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
 
 /** The answer check once the kernel has shown the listener is the instance endpoint.json names: its answer is its own. */
 const PROVEN_LISTENER: AnswerCheck = () => true;
-
-/** The hook URL, only when endpoint.json points at this machine: events carry file contents and commands. */
-function loopbackUrl(base: string, path: string): URL | null {
-  try {
-    const url = new URL(path, base);
-    if (url.protocol !== 'http:' || (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost')) return null;
-    return url;
-  } catch {
-    return null;
-  }
-}
 
 /** A signed answer as received: its body and signature header. */
 export interface SignedAnswer {

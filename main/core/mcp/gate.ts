@@ -3,6 +3,7 @@
 import { Agent, request } from 'node:http';
 import { readEndpoint, type Endpoint } from '../endpoint/endpoint.js';
 import { endpointStamp } from '../endpoint/endpoint-stamp.js';
+import { loopbackUrl } from '../endpoint/loopback.js';
 
 /** What Gatehouse answered for a tool call. */
 export interface GateAnswer {
@@ -17,14 +18,8 @@ type Target = { host: string; port: number; authorization: string } | { error: s
 /** The target endpoint.json names, in `home`. */
 function targetOf(endpoint: Endpoint | null, home: string): Target {
   if (!endpoint) return { error: `Gatehouse is not running (no endpoint.json in ${home})` };
-  let url: URL;
-  try {
-    url = new URL(endpoint.url);
-  } catch {
-    return { error: `endpoint.json names ${JSON.stringify(endpoint.url)}, which is not a URL` };
-  }
-  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') return { error: `endpoint.json names ${endpoint.url}, which is not this machine` };
-  if (url.protocol !== 'http:') return { error: `endpoint.json names ${endpoint.url}, but Gatehouse serves plain http on 127.0.0.1` };
+  const url = loopbackUrl(endpoint.url, '/');
+  if (!url) return { error: `endpoint.json names ${endpoint.url}, which is not this machine (Gatehouse serves plain http on 127.0.0.1)` };
   return { host: url.hostname, port: Number(url.port) || 80, authorization: `Bearer ${endpoint.token}` };
 }
 
