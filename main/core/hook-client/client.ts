@@ -98,16 +98,19 @@ export function send(url: URL, token: string, nonce: string, body: string | null
     let settled = false;
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (value: SignedAnswer | string) => {
+    // `ended`: the server closed the connection; our side is closed a turn later, after the answer was handed over (a
+    // hook has exited by then: closing the socket first costs it ~1 ms, most of it node's stream teardown).
+    const finish = (value: SignedAnswer | string, ended = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      socket.destroy();
+      if (ended) setImmediate(() => socket.destroy());
+      else socket.destroy();
       resolve(value);
     };
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, [NONCE_HEADER]: nonce };
     if (body !== null) headers['content-type'] = 'application/json';
-    const socket = connect({ host: url.hostname, port: Number(url.port || 80) }, () => {
+    const socket = connect({ host: url.hostname, port: Number(url.port || 80), allowHalfOpen: true }, () => {
       // write, not end: a half-closed socket reads to the server as an agent that stopped waiting.
       socket.write(http1Request(body === null ? 'GET' : 'POST', url.host, url.pathname + url.search, headers, body));
       whileWaiting?.();
@@ -119,12 +122,12 @@ export function send(url: URL, token: string, nonce: string, body: string | null
     });
     socket.on('end', () => {
       const res = parseHttp1Response(Buffer.concat(chunks));
-      if (res === null) return finish(`Gatehouse at ${url.host} sent no complete answer`);
+      if (res === null) return finish(`Gatehouse at ${url.host} sent no complete answer`, true);
       if (res.status !== 200 || !(res.headers['content-type'] ?? '').startsWith('application/json')) {
-        return finish(`Gatehouse at ${url.host} answered HTTP ${res.status}`);
+        return finish(`Gatehouse at ${url.host} answered HTTP ${res.status}`, true);
       }
-      if (res.body.length > MAX_ANSWER_BYTES) return finish('Gatehouse answered more than a hook answer can be');
-      finish({ body: res.body.toString('utf8'), signature: res.headers[SIGNATURE_HEADER] });
+      if (res.body.length > MAX_ANSWER_BYTES) return finish('Gatehouse answered more than a hook answer can be', true);
+      finish({ body: res.body.toString('utf8'), signature: res.headers[SIGNATURE_HEADER] }, true);
     });
     socket.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
     const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { resolveHome } from '../../../main/core/store/index.js';
 
@@ -12,5 +13,10 @@ describe('resolveHome', () => {
     ['an empty GATEHOUSE_HOME is unset', { GATEHOUSE_HOME: '  ' }, 'linux', '/home/u/.config/Gatehouse'],
   ])('%s', (_name, env, platform, expected) => {
     expect(resolveHome(env, platform, '/home/u')).toBe(expected);
+  });
+
+  it('reads the home folder from HOME off Windows, as os.homedir() does, and asks the OS only without one', () => {
+    expect(resolveHome({ HOME: '/home/from-env' }, 'linux')).toBe('/home/from-env/.config/Gatehouse');
+    expect(resolveHome({}, 'linux')).toBe(`${homedir()}/.config/Gatehouse`);
   });
 });
