@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { startRuleDecidedGatehouse } from '../support/rule-decided.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
-const RUNS = 21;
+// 41 interleaved runs a side: with 21 the same build's median ratio moved by ±0.05× from one run to the next.
+const RUNS = 41;
 // dist/bench/suites → repository root.
 const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'bin', 'gatehouse.js');
 
