@@ -8,6 +8,7 @@ import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
+import { gitContentPaths } from './git-content-reads.js';
 import { GIT_GLOBAL } from '../shell/checks/git.js';
 import { scanArgs } from '../shell/options.js';
 
@@ -281,9 +282,9 @@ function ripgrepReach(argv: readonly string[]): Reach {
 
 /**
  * Every folder the command reads recursively and how it picks the files there: the readers that read all
- * (recursiveShellReads, `cp -r`, `rsync -a`) and those that skip what git ignores (rg, `git grep`, `git archive`). Asked
- * for only when Read deny rules exist. Threat: `grep -r KEY .`, `rg KEY`, `git grep KEY HEAD`, `cp -r docs out` read
- * docs/guide.md past `Read(./docs/**)`.
+ * (recursiveShellReads, `cp -r`, `rsync -a`) and those that skip what git ignores (rg, `git grep`, `git archive`, git's
+ * diffs and patches). Asked for only when Read deny rules exist. Threat: `grep -r KEY .`, `rg KEY`, `git grep KEY HEAD`,
+ * `git show`, `cp -r docs out` read docs/guide.md past `Read(./docs/**)`.
  */
 export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
   const out = new Map<string, Reach>();
@@ -292,8 +293,9 @@ export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: stri
   };
   for (const cmd of analysis.commands) {
     if (cmd.argv[0] === 'rg' || cmd.argv[0] === 'ag') add(cmd, commandReadOperands(cmd), ripgrepReach(cmd.argv));
-    // git grep and git archive read what the repository tracks (and git grep --untracked what it does not ignore).
-    const tracked = gitGrepPaths(cmd.argv) ?? gitArchivePaths(cmd.argv);
+    // git grep, git archive and git's diffs and patches read what the repository tracks (git grep --untracked also
+    // what it does not ignore).
+    const tracked = gitGrepPaths(cmd.argv) ?? gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
     if (tracked !== null) add(cmd, tracked, { picks: null, skipsIgnored: true, skipsHidden: false });
     // A recursive copy reads every file below its sources, into a place no rule denies.
     const copied = copiedFolders(cmd.argv);

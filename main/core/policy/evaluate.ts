@@ -277,7 +277,7 @@ function defaultReason(view: RequestView): string {
 function deniedBelowReasons(ws: WorkspaceState): string[] {
   const out: string[] = [];
   for (const f of ws.paths.values()) {
-    if (f.deniedBelow) out.push(`rule ${f.deniedBelow.rule} covers ${f.deniedBelow.path}, which a recursive search of ${f.requested} reads`);
+    if (f.deniedBelow) out.push(`rule ${f.deniedBelow.rule} covers ${f.deniedBelow.path}, which the command reads through ${f.requested}`);
   }
   return out.slice(0, MAX_RULE_REASONS);
 }

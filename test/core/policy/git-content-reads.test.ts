@@ -1,0 +1,59 @@
+// git's diffs, patches and commits print what tracked files hold: under a Read deny rule on a tracked file, `git diff`,
+// `git show` and `git log -p` must ask as `git grep` does, while what prints only names, counts or messages (`git log`,
+// `git diff --stat`) and diffs kept to other paths stay allowed. Without such a rule nothing changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VerdictDecision as Decision } from '../../../common/domain.js';
+import { decide } from '../../../main/core/policy/index.js';
+import { gitContentPaths } from '../../../main/core/policy/git-content-reads.js';
+import { fixture, setUp, tearDown, why } from './closed-world-harness.js';
+import { request, rulesOf } from './fixture.js';
+
+beforeAll(setUp);
+afterAll(tearDown);
+
+const GIT = ['Bash(git diff:*)', 'Bash(git show:*)', 'Bash(git log:*)', 'Bash(git whatchanged:*)', 'Bash(git stash:*)', 'Bash(git format-patch:*)', 'Bash(git status)'];
+/** docs/guide.md is tracked in the fixture repository. */
+const NO_DOCS = { allow: GIT, deny: ['Read(./docs/**)'] };
+/** .env is gitignored: git never prints it. */
+const NO_ENV = { allow: GIT, deny: ['Read(./.env)'] };
+const NONE = { allow: GIT };
+const SETS = { NO_DOCS, NO_ENV, NONE };
+
+function judge(command: string, set: keyof typeof SETS) {
+  const fx = fixture();
+  return decide(request('Bash', { command }, fx.ws), { rules: rulesOf(SETS[set]), sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
+}
+
+describe('which git commands print file contents, and of which paths', () => {
+  it.each<[string, string[] | null]>([
+    ['git diff', ['.']], ['git diff HEAD~1', ['.']], ['git diff --cached', ['.']], ['git diff src/app.ts', ['.']], ['git diff HEAD -- src', ['src']],
+    ['git show', ['.']], ['git show HEAD~2', ['.']], ['git -C sub show', ['.']], ['git --no-pager log -p', ['.']], ['git log -p -- docs', ['docs']],
+    ['git log --patch', ['.']], ['git log -U5', ['.']], ['git log -S KEY', ['.']], ['git log -GKEY', ['.']], ['git log --word-diff', ['.']],
+    ['git whatchanged -p', ['.']], ['git stash show -p', ['.']], ['git format-patch -1', ['.']], ['git diff --stat -p', ['.']], ['git diff-tree -p HEAD', ['.']],
+    ['git log', null], ['git log --oneline -n 5', null], ['git log --stat', null], ['git diff --stat', null], ['git diff --name-only', null],
+    ['git show -s', null], ['git show --no-patch HEAD', null], ['git show --name-status', null], ['git stash show', null], ['git status', null],
+    ['git diff-tree HEAD', null], ['ls -p', null], ['git log -- -p', null],
+  ])('%j prints %j', (command, expected) => {
+    expect(gitContentPaths(command.split(' '))).toEqual(expected);
+  });
+});
+
+describe('git commands that print contents meet the Read rules of tracked files', () => {
+  it.each<[string, keyof typeof SETS, Decision]>([
+    ['git diff', 'NO_DOCS', 'ask'], ['git show', 'NO_DOCS', 'ask'], ['git show HEAD', 'NO_DOCS', 'ask'], ['git log -p', 'NO_DOCS', 'ask'],
+    ['git log -S KEY', 'NO_DOCS', 'ask'], ['git diff HEAD~1', 'NO_DOCS', 'ask'], ['git stash show -p', 'NO_DOCS', 'ask'], ['git -C . show', 'NO_DOCS', 'ask'],
+    ['git log -p -- docs', 'NO_DOCS', 'deny'], ['git diff HEAD -- docs/guide.md', 'NO_DOCS', 'deny'],
+    // neighbours that print no contents, or other paths only, or meet no rule on a tracked file
+    ['git log', 'NO_DOCS', 'allow'], ['git log --stat', 'NO_DOCS', 'allow'], ['git diff --stat', 'NO_DOCS', 'allow'], ['git show -s', 'NO_DOCS', 'allow'],
+    ['git diff HEAD -- src', 'NO_DOCS', 'allow'], ['git status', 'NO_DOCS', 'allow'], ['git diff', 'NO_ENV', 'allow'], ['git show', 'NO_ENV', 'allow'],
+    ['git log -p', 'NO_ENV', 'allow'], ['git diff', 'NONE', 'allow'], ['git log -p', 'NONE', 'allow'],
+  ])('%j under %s is %s', async (command, set, expected) => {
+    const v = await judge(command, set);
+    expect(v.decision, why(v)).toBe(expected);
+  });
+
+  it('says which rule and file made it ask', async () => {
+    const v = await judge('git show', 'NO_DOCS');
+    expect(v.reasons.join('; ')).toMatch(/rule Read\(\.\/docs\/\*\*\) covers .*docs\/guide\.md, which the command reads through/);
+  });
+});
