@@ -218,20 +218,23 @@ function ripgrepGlobs(argv: readonly string[]): string[] {
 // git grep's options that take a value, so `-e PAT`, `-C 3`, `-m 1` are not read as the pattern or a pathspec.
 const GIT_GREP_VALUED = /^(-[efABCm]|--(regexp|file|after-context|before-context|context|max-count|max-depth|threads|open-files-in-pager))$/;
 
-const REVISION = /^(HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)\b|[~^@:]|^[0-9a-f]{7,40}$/;
-
-/** The pathspecs `git grep` searches (`.` when none), or null when the command is not git grep. */
-function gitGrepPaths(argv: readonly string[]): string[] | null {
+/**
+ * What `git grep` searches: its pathspecs (`.` when none) and the words before `--` that may name revisions instead (a
+ * branch is a plain word: `git grep KEY main`), or null when the command is not git grep.
+ */
+function gitGrepPaths(argv: readonly string[]): { paths: string[]; mayBeRevisions: string[] } | null {
   const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
   if (argv[0] !== 'git' || argv[sub] !== 'grep') return null;
   const operands: string[] = [];
   let patternGiven = false;
+  let dashes = false;
   for (let i = sub + 1; i < argv.length; i++) {
     const w = argv[i]!;
     if (w === '--') {
       operands.push(...argv.slice(i + 1));
       if (!patternGiven) operands.shift();
       patternGiven = true;
+      dashes = true;
       break;
     }
     if (!w.startsWith('-') || w === '-') operands.push(w);
@@ -239,9 +242,7 @@ function gitGrepPaths(argv: readonly string[]): string[] | null {
     if (GIT_GREP_VALUED.test(w)) i++;
   }
   const paths = patternGiven ? operands : operands.slice(1);
-  // An operand that names a revision (`git grep KEY HEAD`, `HEAD~2`, a commit id) searches that revision's whole tree.
-  const revision = !argv.includes('--') && paths.some((p) => REVISION.test(p));
-  return paths.length > 0 && !revision ? paths : [...paths, '.'];
+  return { paths: paths.length > 0 ? paths : ['.'], mayBeRevisions: dashes ? [] : paths };
 }
 
 /** The paths `git archive TREE [PATH…]` packs from the repository (`.` when none), or null when it is not git archive. */
@@ -288,15 +289,30 @@ function ripgrepReach(argv: readonly string[]): Reach {
  */
 export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
   const out = new Map<string, Reach>();
+  const bases = (cmd: SimpleCommand): string[] => [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])];
   const add = (cmd: SimpleCommand, ops: readonly string[], reach: Reach): void => {
-    for (const op of ops) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.set(absolutePath(op, base, home), reach);
+    for (const op of ops) for (const base of bases(cmd)) out.set(absolutePath(op, base, home), reach);
+  };
+  // A read that happens only if some word is not a path never narrows a read already found there; two such reads merge.
+  const addUnless = (cmd: SimpleCommand, words: readonly string[], reach: Reach): void => {
+    for (const base of bases(cmd)) {
+      const key = absolutePath('.', base, home);
+      const unless = words.map((w) => absolutePath(w, base, home));
+      const known = out.get(key);
+      if (known !== undefined && known.unlessAllExist === undefined) continue;
+      out.set(key, { ...reach, unlessAllExist: [...(known?.unlessAllExist ?? []), ...unless] });
+    }
   };
   for (const cmd of analysis.commands) {
     if (cmd.argv[0] === 'rg' || cmd.argv[0] === 'ag') add(cmd, commandReadOperands(cmd), ripgrepReach(cmd.argv));
     // git grep, git archive and git's diffs and patches read what the repository tracks (git grep --untracked also
     // what it does not ignore).
-    const tracked = gitGrepPaths(cmd.argv) ?? gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
-    if (tracked !== null) add(cmd, tracked, { picks: null, skipsIgnored: true, skipsHidden: false });
+    const tracked: Reach = { picks: null, skipsIgnored: true, skipsHidden: false };
+    const grep = gitGrepPaths(cmd.argv);
+    if (grep !== null) add(cmd, grep.paths, tracked);
+    if (grep !== null && grep.mayBeRevisions.length > 0) addUnless(cmd, grep.mayBeRevisions, tracked);
+    const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
+    if (whole !== null) add(cmd, whole, tracked);
     // A recursive copy reads every file below its sources, into a place no rule denies.
     const copied = copiedFolders(cmd.argv);
     if (copied !== null) add(cmd, copied, { picks: null, skipsIgnored: false, skipsHidden: false });

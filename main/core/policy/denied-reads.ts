@@ -18,6 +18,11 @@ export interface Reach {
   skipsIgnored: boolean;
   /** It skips hidden files and folders (rg and ag without `--hidden`). */
   skipsHidden: boolean;
+  /**
+   * Read only when one of these paths is missing: the words `git grep` may take for revisions. A word that names an
+   * existing path is a pathspec (or refused as ambiguous); any other names a revision, whose whole tree is searched.
+   */
+  unlessAllExist?: readonly string[];
 }
 
 /** The live `Read(...)` rules that deny or ask, ready to test paths against. */

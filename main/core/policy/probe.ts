@@ -197,6 +197,7 @@ export async function probeWorkspace(
     if (holds !== null) facts.holds = holds;
   }
   for (const [p, reach] of opts.deniedReads?.searched ?? []) {
+    if (reach.unlessAllExist?.every((w) => existsSync(w))) continue;
     for (const q of [p, ...(state.globMatches?.get(p) ?? [])]) {
       const facts = state.paths.get(q);
       if (!facts?.folder) continue;

@@ -1,6 +1,7 @@
 // git's diffs, patches and commits print what tracked files hold: under a Read deny rule on a tracked file, `git diff`,
 // `git show` and `git log -p` must ask as `git grep` does, while what prints only names, counts or messages (`git log`,
-// `git diff --stat`) and diffs kept to other paths stay allowed. Without such a rule nothing changes.
+// `git diff --stat`) and diffs kept to other paths stay allowed. Without such a rule nothing changes. And `git grep`
+// searches a revision named by a plain word (a branch) as it does `HEAD`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
@@ -11,7 +12,7 @@ import { request, rulesOf } from './fixture.js';
 beforeAll(setUp);
 afterAll(tearDown);
 
-const GIT = ['Bash(git diff:*)', 'Bash(git show:*)', 'Bash(git log:*)', 'Bash(git whatchanged:*)', 'Bash(git stash:*)', 'Bash(git format-patch:*)', 'Bash(git status)'];
+const GIT = ['Bash(git grep:*)', 'Bash(git diff:*)', 'Bash(git show:*)', 'Bash(git log:*)', 'Bash(git whatchanged:*)', 'Bash(git stash:*)', 'Bash(git format-patch:*)', 'Bash(git status)'];
 /** docs/guide.md is tracked in the fixture repository. */
 const NO_DOCS = { allow: GIT, deny: ['Read(./docs/**)'] };
 /** .env is gitignored: git never prints it. */
@@ -43,9 +44,13 @@ describe('git commands that print contents meet the Read rules of tracked files'
     ['git diff', 'NO_DOCS', 'ask'], ['git show', 'NO_DOCS', 'ask'], ['git show HEAD', 'NO_DOCS', 'ask'], ['git log -p', 'NO_DOCS', 'ask'],
     ['git log -S KEY', 'NO_DOCS', 'ask'], ['git diff HEAD~1', 'NO_DOCS', 'ask'], ['git stash show -p', 'NO_DOCS', 'ask'], ['git -C . show', 'NO_DOCS', 'ask'],
     ['git log -p -- docs', 'NO_DOCS', 'deny'], ['git diff HEAD -- docs/guide.md', 'NO_DOCS', 'deny'],
+    // a branch is a plain word: before `--`, git grep may search a revision's whole tree
+    ['git grep x main', 'NO_DOCS', 'ask'], ['git grep -n x origin/main', 'NO_DOCS', 'ask'], ['git grep x v1', 'NO_DOCS', 'ask'],
+    ['git grep x src main', 'NO_DOCS', 'ask'], ['git grep -e x main', 'NO_DOCS', 'ask'], ['cd src && git grep x main', 'NO_DOCS', 'ask'],
     // neighbours that print no contents, or other paths only, or meet no rule on a tracked file
     ['git log', 'NO_DOCS', 'allow'], ['git log --stat', 'NO_DOCS', 'allow'], ['git diff --stat', 'NO_DOCS', 'allow'], ['git show -s', 'NO_DOCS', 'allow'],
-    ['git diff HEAD -- src', 'NO_DOCS', 'allow'], ['git status', 'NO_DOCS', 'allow'], ['git diff', 'NO_ENV', 'allow'], ['git show', 'NO_ENV', 'allow'],
+    ['git diff HEAD -- src', 'NO_DOCS', 'allow'], ['git grep x main -- src', 'NO_DOCS', 'allow'],
+    ['git grep x src', 'NO_DOCS', 'allow'], ['git grep -e x src README.md', 'NO_DOCS', 'allow'], ['git grep x main', 'NO_ENV', 'allow'], ['git status', 'NO_DOCS', 'allow'], ['git diff', 'NO_ENV', 'allow'], ['git show', 'NO_ENV', 'allow'],
     ['git log -p', 'NO_ENV', 'allow'], ['git diff', 'NONE', 'allow'], ['git log -p', 'NONE', 'allow'],
   ])('%j under %s is %s', async (command, set, expected) => {
     const v = await judge(command, set);
