@@ -8,9 +8,7 @@ import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
-import { gitContentPaths } from './git-content-reads.js';
-import { GIT_GLOBAL } from '../shell/checks/git.js';
-import { scanArgs } from '../shell/options.js';
+import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -215,64 +213,6 @@ function ripgrepGlobs(argv: readonly string[]): string[] {
   return out;
 }
 
-// git grep's options that take a value, so `-e PAT`, `-C 3`, `-m 1` are not read as the pattern or a pathspec.
-const GIT_GREP_VALUED = /^(-[efABCm]|--(regexp|file|after-context|before-context|context|max-count|max-depth|threads|open-files-in-pager))$/;
-
-/**
- * What `git grep` searches: its pathspecs (`.` when none) and the words before `--` that may name revisions instead (a
- * branch is a plain word: `git grep KEY main`), or null when the command is not git grep.
- */
-function gitGrepPaths(argv: readonly string[]): { paths: string[]; mayBeRevisions: string[] } | null {
-  const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
-  if (argv[0] !== 'git' || argv[sub] !== 'grep') return null;
-  const operands: string[] = [];
-  let patternGiven = false;
-  let dashes = false;
-  for (let i = sub + 1; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (w === '--') {
-      operands.push(...argv.slice(i + 1));
-      if (!patternGiven) operands.shift();
-      patternGiven = true;
-      dashes = true;
-      break;
-    }
-    if (!w.startsWith('-') || w === '-') operands.push(w);
-    else if (/^-[ef]/.test(w) || /^--(regexp|file)(=|$)/.test(w)) patternGiven = true;
-    if (GIT_GREP_VALUED.test(w)) i++;
-  }
-  const paths = patternGiven ? operands : operands.slice(1);
-  return { paths: paths.length > 0 ? paths : ['.'], mayBeRevisions: dashes ? [] : paths };
-}
-
-/** The paths `git archive TREE [PATH…]` packs from the repository (`.` when none), or null when it is not git archive. */
-function gitArchivePaths(argv: readonly string[]): string[] | null {
-  const sub = scanArgs(argv, 1, GIT_GLOBAL).end;
-  if (argv[0] !== 'git' || argv[sub] !== 'archive') return null;
-  const operands = argv.slice(sub + 1).filter((w, i, all) => !w.startsWith('-') && !/^(-o|--output|--prefix|--format|--remote|--exec)$/.test(all[i - 1] ?? ''));
-  return operands.length > 1 ? operands.slice(1) : ['.'];
-}
-
-// Options of cp and rsync whose value is the next word (not a source): cp's `-t DIR`, `-S SUF`, rsync's `-e CMD`, `--exclude P`…
-const COPY_VALUED = /^(-[tSeTfB]|--(target-directory|suffix|rsh|rsync-path|exclude|include|filter|exclude-from|include-from|files-from|chmod|chown|temp-dir|compare-dest|link-dest|copy-dest|backup-dir|log-file|password-file|port|timeout|bwlimit|max-size|min-size|partial-dir|block-size))$/;
-
-/** The sources `cp -r`/`cp -a`/`rsync -a` copies whole (every word but the destination), or null when it does not recurse. */
-function copiedFolders(argv: readonly string[]): string[] | null {
-  if (argv[0] !== 'cp' && argv[0] !== 'rsync') return null;
-  const opts = argv.slice(1).filter((w) => w.startsWith('-'));
-  const recursive = opts.some((w) => /^-[a-zA-Z]*[rRa]/.test(w) && !w.startsWith('--')) || opts.some((w) => /^--(recursive|archive)$/.test(w));
-  if (!recursive) return null;
-  const operands: string[] = [];
-  let target = false;
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (/^(-t|--target-directory)(=|$)/.test(w)) target = true;
-    if (COPY_VALUED.test(w)) i++;
-    else if (!w.startsWith('-')) operands.push(w);
-  }
-  return target ? operands : operands.slice(0, -1);
-}
-
 /** rg's own recursion: what it skips unless told not to (`-u` ignored files, `-uu`/`--hidden` hidden ones too). */
 function ripgrepReach(argv: readonly string[]): Reach {
   const us = argv.slice(1).filter((w) => /^-[a-zA-Z]*u/.test(w) && !w.startsWith('--')).reduce((n, w) => n + (w.match(/u/g)?.length ?? 0), 0);
@@ -308,13 +248,13 @@ export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: stri
     // git grep, git archive and git's diffs and patches read what the repository tracks (git grep --untracked also
     // what it does not ignore).
     const tracked: Reach = { picks: null, skipsIgnored: true, skipsHidden: false };
-    const grep = gitGrepPaths(cmd.argv);
+    const grep = gitGrepSearch(cmd.argv);
     if (grep !== null) add(cmd, grep.paths, tracked);
     if (grep !== null && grep.mayBeRevisions.length > 0) addUnless(cmd, grep.mayBeRevisions, tracked);
     const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
     if (whole !== null) add(cmd, whole, tracked);
     // A recursive copy reads every file below its sources, into a place no rule denies.
-    const copied = copiedFolders(cmd.argv);
+    const copied = copiedSources(cmd.argv);
     if (copied !== null) add(cmd, copied, { picks: null, skipsIgnored: false, skipsHidden: false });
   }
   // Readers of everything last: they reach more than an ignore-aware reader of the same folder.

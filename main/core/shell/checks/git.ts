@@ -19,17 +19,26 @@ const SUB_SPECS: Record<string, OptSpec> = {
   clone: { shortValue: 'uocbj', longValue: ['upload-pack', 'template', 'config', 'origin', 'branch', 'depth', 'reference', 'separate-git-dir', 'jobs', 'filter'] },
   'ls-remote': { shortValue: 'u', longValue: ['upload-pack'] },
   rebase: { shortValue: 'xsX', longValue: ['exec', 'onto', 'strategy', 'strategy-option'] },
-  grep: { shortAttached: 'O', shortValue: 'efABC', longValue: ['open-files-in-pager'] },
+  grep: {
+    shortAttached: 'O',
+    shortValue: 'efABCm',
+    longValue: ['open-files-in-pager', 'regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'max-depth', 'threads'],
+  },
   difftool: { shortValue: 'xt', longValue: ['extcmd', 'tool'] },
   mergetool: { shortValue: 't', longValue: ['tool'] },
   push: { shortValue: 'o', longValue: REMOTE_OPTS },
   'send-pack': { longValue: ['receive-pack', 'exec', 'push-option'] },
   fetch: { longValue: REMOTE_OPTS },
   pull: { longValue: REMOTE_OPTS },
-  archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix'] },
+  archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix', 'add-file', 'add-virtual-file', 'mtime'] },
   config: { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default'] },
 };
 const DEFAULT_SPEC: OptSpec = { shortValue: 'o', longValue: ['output'] };
+
+/** How a git subcommand's value-taking options are spelled (diff-like commands share one spec). */
+export function gitSubcommandSpec(name: string): OptSpec {
+  return SUB_SPECS[name] ?? DEFAULT_SPEC;
+}
 
 const DIFFS = new Set(['diff', 'log', 'show', 'format-patch', 'whatchanged', 'range-diff', 'diff-tree', 'diff-index', 'diff-files', 'stash', 'reflog']);
 const REMOTE = new Set(['fetch', 'pull', 'clone', 'ls-remote', 'archive', 'remote', 'submodule', 'push', 'send-pack', 'fetch-pack']);
@@ -154,7 +163,7 @@ export function checkGit(c: CheckInput): void {
   const at = globals.end;
   const name = argv[at];
   if (name === undefined) return;
-  const sub = scanArgs(argv, at, SUB_SPECS[name] ?? DEFAULT_SPEC);
+  const sub = scanArgs(argv, at, gitSubcommandSpec(name));
   checkSub(c, name, sub, at);
   // `git -C ~ clean -f`, `git --work-tree=~ clean -f` work where the option leads (each relative to the one before).
   const dirs = globals.opts.filter((o) => isOneOf(o, ['C', 'work-tree']) && o.value !== undefined);

@@ -1,11 +1,12 @@
-// git's diffs, patches and commits print what tracked files hold: under a Read deny rule on a tracked file, `git diff`,
+// What reads whole trees (git grep, git archive, cp -r, rsync -a), and git's diffs, patches and commits, which print
+// what tracked files hold: under a Read deny rule on a tracked file, `git diff`,
 // `git show` and `git log -p` must ask as `git grep` does, while what prints only names, counts or messages (`git log`,
 // `git diff --stat`) and diffs kept to other paths stay allowed. Without such a rule nothing changes. And `git grep`
 // searches a revision named by a plain word (a branch) as it does `HEAD`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
-import { gitContentPaths } from '../../../main/core/policy/git-content-reads.js';
+import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../../../main/core/shell/tree-readers.js';
 import { fixture, setUp, tearDown, why } from './closed-world-harness.js';
 import { request, rulesOf } from './fixture.js';
 
@@ -36,6 +37,36 @@ describe('which git commands print file contents, and of which paths', () => {
     ['git diff-tree HEAD', null], ['ls -p', null], ['git log -- -p', null],
   ])('%j prints %j', (command, expected) => {
     expect(gitContentPaths(command.split(' '))).toEqual(expected);
+  });
+});
+
+describe('what git grep, git archive, cp -r and rsync -a read whole, options read as their programs read them', () => {
+  const words = (c: string) => c.split(' ');
+  it.each<[string, { paths: string[]; mayBeRevisions: string[] } | null]>([
+    ['git grep KEY', { paths: ['.'], mayBeRevisions: [] }], ['git grep KEY src', { paths: ['src'], mayBeRevisions: ['src'] }],
+    ['git grep KEY -- src', { paths: ['src'], mayBeRevisions: [] }], ['git grep KEY main -- src', { paths: ['src'], mayBeRevisions: [] }],
+    ['git grep -e KEY src', { paths: ['src'], mayBeRevisions: ['src'] }], ['git grep -eKEY docs', { paths: ['docs'], mayBeRevisions: ['docs'] }],
+    ['git grep --regexp=KEY docs', { paths: ['docs'], mayBeRevisions: ['docs'] }], ['git grep -m 1 KEY docs', { paths: ['docs'], mayBeRevisions: ['docs'] }],
+    ['git grep --max-depth 2 KEY docs', { paths: ['docs'], mayBeRevisions: ['docs'] }], ['git grep --max-d 2 KEY docs', { paths: ['docs'], mayBeRevisions: ['docs'] }],
+    ['git grep -C 3 KEY', { paths: ['.'], mayBeRevisions: [] }], ['git grep -e -- x', { paths: ['x'], mayBeRevisions: ['x'] }], ['git grep KEY main --', { paths: ['.'], mayBeRevisions: [] }],
+    ['git -C sub grep KEY', { paths: ['.'], mayBeRevisions: [] }], ['git log KEY', null], ['grep -r KEY', null],
+  ])('%j searches %j', (command, expected) => {
+    expect(gitGrepSearch(words(command))).toEqual(expected);
+  });
+  it.each<[string, string[] | null]>([
+    ['git archive HEAD', ['.']], ['git archive HEAD src', ['src']], ['git archive -o out.tar HEAD docs', ['docs']], ['git archive --output out.tar HEAD docs', ['docs']],
+    ['git archive --prefix p/ HEAD docs', ['docs']], ['git archive --format=tar HEAD -- docs', ['docs']], ['git archive --add-file x HEAD', ['.']], ['git log', null],
+  ])('%j packs %j', (command, expected) => {
+    expect(gitArchivePaths(words(command))).toEqual(expected);
+  });
+  it.each<[string, string[] | null]>([
+    ['cp -r src out', ['src']], ['cp -a src docs out', ['src', 'docs']], ['cp -R src out', ['src']], ['cp --recursive src out', ['src']], ['cp --rec src out', ['src']],
+    ['cp -t out -r src', ['src']], ['cp -tout -r src', ['src']], ['cp --target-directory=out -r src docs', ['src', 'docs']], ['cp --target out -r src', ['src']],
+    ['cp -S .bak -r src out', ['src']], ['cp -rS.bak src out', ['src']], ['rsync -a src/ out/', ['src/']], ['rsync -avz -e ssh src host:x', ['src']],
+    ['rsync --exclude node_modules -a src out', ['src']], ['rsync -r --files-from list src out', ['src']], ['rsync --archive src out', ['src']],
+    ['cp src out', null], ['rsync src out', null], ['mv -r src out', null],
+  ])('%j copies %j whole', (command, expected) => {
+    expect(copiedSources(words(command))).toEqual(expected);
   });
 });
 
