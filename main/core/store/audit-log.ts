@@ -33,7 +33,7 @@ function checkVerdict(verdict: Verdict): void {
 
 /**
  * The audit-writing part of the store, bound to one connection; `lookupRule` finds the rule an "always" decision
- * created. The chain's tail (last seq and hash) and the last decision number live in memory: this store is the only
+ * created, and `written` hears of each new entry (the store's upkeep indexes it for search later). The chain's tail (last seq and hash) and the last decision number live in memory: this store is the only
  * writer of entries. They are read on open, and again after any failed write (a rolled-back transaction may have
  * taken them back); an entry someone else wrote meanwhile shows up as a seq conflict, which re-reads and retries.
  */
@@ -41,7 +41,8 @@ export function auditWriter(
   db: Database.Database,
   redactor: Redactor,
   lookupRule: (id: string) => Decision['created_rule'] | null,
-  fts: Pick<ReturnType<typeof ftsIndexer>, 'schedule' | 'reindex'>,
+  fts: Pick<ReturnType<typeof ftsIndexer>, 'reindex'>,
+  written: () => void,
 ) {
   const issuedSeq = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'").pluck();
   const tailHash = db.prepare<[], string>('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1').pluck();
@@ -133,7 +134,7 @@ export function auditWriter(
     row.hash = requestHash(row);
     if (row.status !== 'pending') sealDecision(row);
     insert.run(row);
-    fts.schedule();
+    written();
     counts.added(row, outcomeOf(row.status, row.decided_by));
     if (row.decision_seq !== null) commitDecision(row);
     tail = { seq: row.seq, hash: row.hash, decisions: row.decision_seq ?? at.decisions };

@@ -1,14 +1,12 @@
 // The full-text index, filled in the background: a request's commit writes only the audit row, and the index catches
-// up within FTS_DELAY_MS (or at once before anything searches, prunes or closes). Full-text pages were the largest
-// part of every request's commit. audit_meta's fts_seq says how far the index has got, so entries left unindexed by
+// up once writes pause (upkeep.ts), or at once before anything searches, prunes or closes. Full-text pages were the
+// largest part of every request's commit. audit_meta's fts_seq says how far the index has got, so entries left unindexed by
 // a crash or by another process are indexed by whoever flushes next.
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../../../common/domain.js';
 
 /** audit_meta key: the highest audit seq already in audit_fts. */
 export const FTS_SEQ = 'fts_seq';
-/** How long a new entry may wait before it is searchable by others than the store's own searches (which flush first). */
-export const FTS_DELAY_MS = 100;
 const SLICE = 2000;
 
 interface FtsRow {
@@ -26,7 +24,7 @@ export function ftsReasons(reasons: readonly string[], reason: string | null): s
 }
 
 /** The indexer bound to one connection. */
-export function ftsIndexer(db: Database.Database, onError: (err: unknown) => void) {
+export function ftsIndexer(db: Database.Database) {
   const mark = db.prepare<[], string>(`SELECT value FROM audit_meta WHERE key = '${FTS_SEQ}'`).pluck();
   const setMark = db.prepare<[string]>(`INSERT INTO audit_meta (key, value) VALUES ('${FTS_SEQ}', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`);
   const after = db.prepare<[number, number], FtsRow>(
@@ -53,38 +51,14 @@ export function ftsIndexer(db: Database.Database, onError: (err: unknown) => voi
     return from - start;
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    clearTimeout(timer);
-    timer = undefined;
-    catchUp.immediate();
-  };
-
   return {
     /** Indexes every entry not yet in the index; returns how many. */
-    flush,
-    /** A new entry was written: index it soon (timer unref'd: it never keeps the process alive). */
-    schedule(): void {
-      if (timer !== undefined) return;
-      timer = setTimeout(() => {
-        try {
-          flush();
-        } catch (err) {
-          onError(err); // e.g. the database is busy in another process: the next write or search retries
-        }
-      }, FTS_DELAY_MS);
-      timer.unref();
-    },
+    flush: (): number => catchUp.immediate(),
     /** An indexed entry's text changed (a person's reason): replace its index row; one not yet indexed is read fresh later. */
     reindex(row: FtsRow): void {
       if (row.seq > indexedUpTo()) return;
       remove.run(row.seq);
       add(row);
-    },
-    /** Stops the timer (the caller flushes first if it wants the index complete). */
-    stop(): void {
-      clearTimeout(timer);
-      timer = undefined;
     },
   };
 }

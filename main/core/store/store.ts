@@ -9,6 +9,7 @@ import { auditReader } from './audit-query.js';
 import { assertKnownVersion, migrate } from './migrations.js';
 import { createRedactor, type RedactionConfig } from './redact.js';
 import { ftsIndexer } from './fts-index.js';
+import { upkeep } from './upkeep.js';
 import { pruneAuditRows } from './retention.js';
 import { validateRulePattern } from './rule-pattern.js';
 import { rulesRepo } from './rules-repo.js';
@@ -17,6 +18,12 @@ import { settingsRepo } from './settings-repo.js';
 import { auditStats } from './stats.js';
 import type { Store } from './types.js';
 import { verifyAudit } from './verify.js';
+
+/**
+ * Audit entries between checkpoints in the pauses between writes: each writes some 12 WAL pages (the entry, its
+ * indexes, counters), so the WAL stays below the 1,000 pages where SQLite checkpoints inside a commit.
+ */
+const CHECKPOINT_EVERY = 40;
 
 /** How to open a store. */
 export interface StoreOptions {
@@ -68,10 +75,27 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
   const rules = rulesRepo(db, validateRulePattern);
   const sessions = sessionsRepo(db);
   const settings = settingsRepo(db);
-  const fts = ftsIndexer(db, (err) => process.emitWarning(`audit search index update failed (retried later): ${(err as Error).message}`));
+  const fts = ftsIndexer(db);
   // Entries a previous run (or another process) wrote but did not index yet.
   fts.flush();
-  const writer = auditWriter(db, redactor, rules.getRule, fts);
+  // A checkpoint ends in an fsync of the database file: one per CHECKPOINT_EVERY entries, in a pause between writes.
+  let unkept = 0;
+  const upkept = upkeep((paused) => {
+    try {
+      fts.flush();
+      if (paused && unkept >= CHECKPOINT_EVERY) {
+        db.pragma('wal_checkpoint(PASSIVE)');
+        unkept = 0;
+      }
+    } catch (err) {
+      // e.g. the database is busy in another process: the next upkeep, search or close retries
+      process.emitWarning(`audit upkeep (search index, checkpoint) failed, retried later: ${(err as Error).message}`);
+    }
+  });
+  const writer = auditWriter(db, redactor, rules.getRule, fts, () => {
+    unkept++;
+    upkept.touched();
+  });
   const reader = auditReader(db);
   const bulkTx = db.transaction((fn: () => unknown) => fn());
   // A search sees every entry written so far: the index catches up first (usually nothing or a few rows).
@@ -114,7 +138,7 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
         // Not lost: the next open indexes what is missing.
         process.emitWarning(`audit search index not brought up to date before closing: ${(err as Error).message}`);
       }
-      fts.stop();
+      upkept.stop();
       db.close();
     },
   };

@@ -1,0 +1,81 @@
+// No tool call waits for the store's upkeep: decided requests commit without indexing them for search, and without
+// SQLite checkpointing the WAL inside one of them (it does, every ~1,000 WAL pages: a 5–30 ms stall of that request);
+// both happen in the pauses between writes, so other processes find the entries and the database file holds them.
+import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { upkeep } from '../../../main/core/store/upkeep.js';
+import { approved, request, tempStore, verdict } from './fixtures.js';
+
+let cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const c of cleanups) c();
+  cleanups = [];
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `done` every 20 ms for up to 5 s (timers run late on a loaded machine). */
+async function eventually(done: () => boolean): Promise<boolean> {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    if (done()) return true;
+    await sleep(20);
+  }
+  return done();
+}
+
+describe('store upkeep', () => {
+  it('checkpoints in the pauses between writes, so no commit reaches the WAL size where SQLite checkpoints itself', async () => {
+    const t = tempStore();
+    cleanups.push(t.cleanup);
+    const size = (suffix = '') => statSync(`${t.path}${suffix}`).size;
+    const indexed = () => {
+      const raw = new Database(t.path, { readonly: true });
+      try {
+        return raw.prepare("SELECT count(*) FROM audit_fts WHERE audit_fts MATCH 'terraform'").pluck().get() as number;
+      } finally {
+        raw.close();
+      }
+    };
+    const before = size();
+    // Bursts of tool calls, each decided and committed on its own, with the pauses an agent leaves between them.
+    for (let burst = 0; burst < 12; burst++) {
+      for (let i = 0; i < 20; i++) t.store.insertDecided(request({ args: { command: `terraform plan -var n=${burst}-${i}` } }), verdict('allow'), approved());
+      if (burst === 0) expect(indexed()).toBe(0); // indexing waits for the pause
+      await sleep(150);
+    }
+    // 240 entries of ~12 pages each went through a WAL that never grew to SQLite's 1,000 pages.
+    expect(size('-wal')).toBeLessThan(1000 * 4096);
+    expect(size()).toBeGreaterThan(before);
+    expect(indexed()).toBe(240);
+  });
+
+  it('waits for writes to pause, but not longer than its limit under a steady stream', async () => {
+    let runs = 0;
+    const paused: boolean[] = [];
+    const u = upkeep((p) => {
+      runs++;
+      paused.push(p);
+    }, { quietMs: 40, maxDelayMs: 400 });
+    cleanups.push(() => u.stop());
+    const started = Date.now();
+    // A write every 10 ms for 250 ms: never quiet, still under the limit.
+    while (Date.now() - started < 250) {
+      u.touched();
+      await sleep(10);
+    }
+    expect(runs).toBe(0);
+    expect(await eventually(() => runs === 1)).toBe(true);
+    // A stream longer than the limit is kept once within it.
+    runs = 0;
+    const again = Date.now();
+    while (Date.now() - again < 700) {
+      u.touched();
+      await sleep(10);
+    }
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(paused[0]).toBe(true); // the first ran in a pause, the second within the limit while writes went on
+    expect(paused[1]).toBe(false);
+    u.stop();
+  });
+});
