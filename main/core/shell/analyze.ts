@@ -218,8 +218,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   for (const n of nested) {
     const nestedRaw: RawCommand = { words: u.argv.slice(n.start, n.end), assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd };
-    // `find … -exec cat {} +` opens every file find walks, as `find … | xargs cat` does.
-    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' }, new Map());
+    // `find … -exec cat {} +` (`fd -X cat`) opens every file find walks, as `find … | xargs cat` does.
+    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' || n.via === 'fd' }, new Map());
   }
 }
 

@@ -1,6 +1,7 @@
 // Dispatches each unwrapped command to the checks for its program.
 import type { CheckInput } from './context.js';
 import { checkAwk } from './awk.js';
+import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
 import { checkFind } from './find.js';
 import { checkGit } from './git.js';
@@ -14,6 +15,8 @@ import { checkTools, TOOLS } from './tools.js';
 const BY_NAME = new Map<string, (c: CheckInput) => void>([
   ['git', checkGit],
   ['find', checkFind],
+  ['fd', checkFd],
+  ['fdfind', checkFd],
   ['sed', checkSed],
   ['gsed', checkSed],
   ['tar', checkTar],
