@@ -6,6 +6,7 @@ import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
 import { checkPipeline, type Stage } from './checks/pipeline.js';
+import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath } from './paths.js';
@@ -200,6 +201,10 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  for (const e of u.env) {
+    const text = shellCommandOf(e.name, e.value);
+    if (text !== null) scripts.push({ text, via: e.name });
+  }
   if (inner.privileged && st.f.risks.slice(risksStart).some((r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
     // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';

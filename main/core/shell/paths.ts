@@ -16,6 +16,8 @@ export function expandHome(p: string, home: string): string {
 }
 
 const PROC_ROOT = /^\/proc\/(self|thread-self|\d+)\/root(?=\/|$)/;
+// `/proc/self/cwd/…` is the directory the command runs in.
+const PROC_CWD = /^\/proc\/(self|thread-self)\/cwd(?=\/|$)/;
 
 // `$PWD`, `${PWD}` and bash's `~+` all name the directory the command runs in.
 const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
@@ -72,8 +74,9 @@ function plainJoin(cwd: string, rel: string): string | null {
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
   const x = expandPlace(p, cwd, home);
-  // `/proc/self/root/…` (any process's root) is `/…`.
-  const abs = (plainJoin(cwd, x) ?? path.resolve(cwd, x)).replace(PROC_ROOT, '') || '/';
+  // `/proc/self/root/…` (any process's root) is `/…`; `/proc/self/cwd/…` is `cwd/…`.
+  const joined = plainJoin(cwd, x) ?? path.resolve(cwd, x);
+  const abs = (joined.startsWith('/proc/') ? joined.replace(PROC_ROOT, '').replace(PROC_CWD, cwd) : joined) || '/';
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 
@@ -103,7 +106,7 @@ export function isHarmlessSink(p: string): boolean {
 const SYSTEM_DIRS = new Set([
   '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root',
   '/run', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/Users', '/System', '/Library', '/Applications',
-  '/Volumes', '/private', '/nix', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
+  '/Volumes', '/private', '/nix', '/mnt', '/media', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
 ]);
 
 /** Folders whose files the system needs to boot and run (not /tmp, /home or /var's scratch space). */

@@ -127,6 +127,15 @@ function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findi
     }
   }
   i += spec.operands ?? 0;
+  // `flock FILE -c CMD`: a script option may follow the wrapper's own operands.
+  if (spec.scriptOpts && spec.operands && i < words.length && values[i]!.startsWith('-')) {
+    const late = named(scanArgs(values, i, spec.opts).opts, spec.scriptOpts)[0];
+    if (late) {
+      const w = valueWord(words, late);
+      out.script = { text: late.value ?? '', span: w.span, dynamic: w.dynamic, via: programName(values[0]!) };
+      return null;
+    }
+  }
   return i < words.length ? i : null;
 }
 

@@ -21,7 +21,7 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const NO_RM: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)'] };
 /** A cautious developer's read, lint and cluster rules. */
 const CAUT: Rules = {
-  allow: ['Bash(kubectl get:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
+  allow: ['Bash(kubectl get:*)', 'Bash(cat:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
 };
 const SETS = { ALL, NO_RM, CAUT };
 type SetName = keyof typeof SETS;
@@ -56,6 +56,22 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // prettier's -w rewrites the files a `--check` rule was written to only check
   ['npx prettier --check -w src', 'CAUT', 'ask'], ['npx prettier --check src -w', 'CAUT', 'ask'], ['npx prettier --check -cw src', 'CAUT', 'ask'],
   ['prettier --check -w src', 'CAUT', 'ask'], ['npx prettier --check --cache-location=notes.md src', 'CAUT', 'ask'],
+  // a command line a program hands to the shell: pagers and editors in variables, git -c values, sed e, tar, rsync -e, zip -TT,
+  // man -P, ssh ProxyCommand, vim's `!` and emacs' shell-command
+  ["PAGER='rm -rf x' git log", 'NO_RM', 'deny'], ["GIT_PAGER='rm -rf x' git log", 'NO_RM', 'deny'], ["EDITOR='rm -rf x' git commit", 'NO_RM', 'deny'],
+  ["LESSOPEN='|rm -rf x %s' less README.md", 'NO_RM', 'deny'], ["git -c core.pager='rm -rf x' log", 'NO_RM', 'deny'], ["git -c alias.x='!rm -rf x' x", 'NO_RM', 'deny'],
+  ["sed -n '1e rm -rf x' README.md", 'NO_RM', 'deny'], ["sed 's/.*/rm -rf x/e' README.md", 'NO_RM', 'deny'],
+  ["tar -cf /dev/null README.md --checkpoint=1 --checkpoint-action=exec='rm -rf x'", 'NO_RM', 'deny'], ["tar -xf x.tar --to-command='rm -rf x'", 'NO_RM', 'deny'],
+  ["rsync -e 'rm -rf x' a b:c", 'NO_RM', 'deny'], ["zip -T -TT 'rm -rf x' x.zip README.md", 'NO_RM', 'deny'], ["man -P 'rm -rf x' ls", 'NO_RM', 'deny'],
+  ["ssh -o ProxyCommand='rm -rf x' host", 'NO_RM', 'deny'], ["ssh -o 'ProxyCommand rm -rf x' host", 'NO_RM', 'deny'],
+  ["vim -c '!rm -rf x' -c q", 'NO_RM', 'deny'], ["vim +'silent !rm -rf x' +q", 'NO_RM', 'deny'], ['vim -c \'call system("rm -rf x")\' -c q', 'NO_RM', 'deny'],
+  ["nvim --headless -c 'set x|!rm -rf x'", 'NO_RM', 'deny'], ['emacs --batch --eval \'(shell-command "rm -rf x")\'', 'NO_RM', 'deny'],
+  ["GIT_PAGER='rm -rf ~' git log", 'ALL', 'deny'], ["git -c core.sshCommand='rm -rf ~' fetch", 'ALL', 'deny'], ["ex -sc '!rm -rf ~|q'", 'ALL', 'deny'],
+  // flock's script option after its lock file
+  ["flock /tmp/x -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -w 5 /tmp/x -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock /tmp/x -c 'rm -rf ~'", 'ALL', 'deny'],
+  // disks, volumes and pools erased; mount points and the command's own folder through /proc
+  ['parted -s /dev/sda mklabel gpt', 'ALL', 'deny'], ['cryptsetup luksFormat /dev/sda', 'ALL', 'deny'], ['zpool destroy tank', 'ALL', 'deny'],
+  ['lvremove -f /dev/vg/lv', 'ALL', 'deny'], ['rm -rf /mnt', 'ALL', 'deny'], ['rm -rf /media/', 'ALL', 'deny'], ['rm -rf /proc/self/cwd/', 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -63,7 +79,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['env -a rm toybox -rf ~', 'ALL', 'deny'], ['env --argv0 rm busybox -rf x', 'NO_RM', 'deny'], ['busybox rm -rf ~', 'ALL', 'deny'], ['find ~ -exec rm -rf {} +', 'ALL', 'deny'], ['rm -rf ${X:-/}', 'ALL', 'deny'],
   ['X=; rm -rf /$X', 'ALL', 'deny'], ['rm -rf "${X-$HOME}"', 'ALL', 'deny'], ['kubectl get Secret x', 'CAUT', 'ask'], ['kubectl get secrets/x', 'CAUT', 'ask'],
   ['npx prettier --check --write src', 'CAUT', 'ask'], ['npx prettier --check --plugin x src', 'CAUT', 'ask'], ['fd -x wc -l', 'CAUT', 'ask'],
-  ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
+  ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -c 'rm -rf x' /tmp/l", 'NO_RM', 'deny'], ["awk 'BEGIN{system(\"rm -rf x\")}'", 'NO_RM', 'deny'],
+  ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -74,7 +91,9 @@ const HARMLESS: Array<[string, SetName]> = [
   ['npx prettier --check src', 'CAUT'], ['npx prettier --check .', 'CAUT'], ["npx prettier --check 'src/**/*.ts'", 'CAUT'], ['npx prettier --check --ignore-unknown src docs', 'CAUT'],
   ['npx prettier --check -u --log-level warn src', 'CAUT'], ['npx prettier --check --cache src', 'CAUT'], ['npx prettier --check --no-config --single-quote src/app.ts', 'CAUT'],
   ['npx prettier --check --ignore-path .gitignore src', 'CAUT'], ['npx prettier --check --end-of-line lf --print-width 100 src', 'CAUT'],
-  ['prettier -l src', 'CAUT'], ['prettier src/app.ts', 'CAUT'], ['fd -e ts', 'CAUT'],
+  ['prettier -l src', 'CAUT'], ['prettier src/app.ts', 'CAUT'], ['fd -e ts', 'CAUT'], ['cat /proc/self/cwd/README.md', 'CAUT'],
+  ['parted -l', 'ALL'], ['cryptsetup status x', 'ALL'], ['zpool status', 'ALL'], ["vim -c 'set nu' README.md", 'ALL'], ['vim +10 README.md', 'ALL'],
+  ["flock /tmp/x -c 'npm test'", 'ALL'], ["sed -n '1,5p' README.md", 'NO_RM'],
 ];
 
 /** Neighbours that ask under a blanket rule (a run-time value, an exec action) but must never be denied: approve-all runs them. */
@@ -82,6 +101,8 @@ const NEVER_DENIED: string[] = [
   'rm -rf "$TMPDIR"/jest_*', 'rm -rf $TMPDIR/foo', 'rm -rf "$OUT"', 'rm -rf build/$X', 'rm -rf ${HOME:+/tmp/x}', 'for d in build dist; do rm -rf "$d"/; done',
   'D=build; rm -rf "$D"/*', 'rm -rf "$HOME/.cache/$X"', 'f() { rm -rf "$1"; }; f build', 'rm -rf /home/$USER/proj/node_modules', 'exec -a foo ls',
   'fd -e pyc -X rm', 'fd -e tmp . build -x rm -f', 'fd node_modules -t d -X rm -rf', 'fd . build -X rm -rf', "at now <<< 'echo hi'",
+  'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
+  "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {

@@ -40,6 +40,9 @@ function checkGlobals(c: CheckInput, scan: Scan): void {
     const at = wordsSpan(c, o.index, o.valueIndex);
     if (isOneOf(o, ['c', 'config-env'])) {
       flag(c.f, 'code-execution', `git -c ${o.value ?? ''} overrides configuration; keys like core.pager, core.sshCommand, core.fsmonitor, core.hooksPath or alias.* run commands`, at);
+      // `git -c core.pager='rm -rf ~' log`, `git -c alias.x='!rm -rf ~' x`: git hands such a value to the shell.
+      const value = o.name === 'c' ? /^[^=]*=!?(.*)$/s.exec(o.value ?? '')?.[1] : undefined;
+      if (value) c.scripts.push({ text: value, via: 'git -c' });
     } else if (isOneOf(o, ['exec-path'])) {
       flag(c.f, 'code-execution', 'git --exec-path makes git run its helper programs from another directory', at);
     } else if (isOneOf(o, ['C', 'git-dir', 'work-tree']) && o.value !== undefined) {

@@ -1,6 +1,7 @@
 // Dispatches each unwrapped command to the checks for its program.
 import type { CheckInput } from './context.js';
 import { checkAwk } from './awk.js';
+import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
 import { checkFind } from './find.js';
@@ -29,6 +30,7 @@ export function checkProgram(c: CheckInput): void {
   const name = c.cmd.argv[0] ?? '';
   BY_NAME.get(name)?.(c);
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
+  if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);

@@ -4,7 +4,12 @@ import { isBlockDevice } from '../paths.js';
 import { plainOperands, type CheckInput } from './context.js';
 
 const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'cfdisk', 'parted', 'gdisk', 'sgdisk', 'cgdisk']);
-const LIST_ONLY = /^(-l|--list|-d|--dump|-J|--json|-p|--print|print|-s|--show-size)$/;
+const LIST_ONLY = /^(-l|--list|-d|--dump|-J|--json|-p|--print|print|--show-size)$/;
+/** Volume managers' subcommands that erase what a device or pool holds (`cryptsetup luksFormat`, `zpool destroy`). */
+const VOLUME_ERASERS: Record<string, RegExp> = {
+  cryptsetup: /^(luksFormat|erase|luksErase|reencrypt)$/, zpool: /^(destroy|labelclear)$/,
+  lvremove: /./, vgremove: /./, pvremove: /./,
+};
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'killall5', 'skill', 'slay']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 
@@ -15,11 +20,13 @@ function checkDisk(c: CheckInput, name: string): void {
     flag(c.f, 'destructive', `${name} erases ${devices[0] ?? 'a file system'}`, c.cmd.span, 'hard');
   } else if (name === 'mkswap' && devices.length > 0) {
     flag(c.f, 'destructive', `mkswap overwrites ${devices[0]}`, c.cmd.span, 'hard');
-  } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w))) {
+  } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w) || (name === 'sfdisk' && w === '-s'))) {
     flag(c.f, 'destructive', `${name} rewrites the partition table of ${devices[0]}`, c.cmd.span, 'hard');
   } else if (name === 'diskutil' && /^(erase|zero|randomize|secureErase|reformat|partitionDisk|apfs)/i.test(argv[1] ?? '') && !/^(list|info)/i.test(argv[2] ?? '')) {
     // macOS: `diskutil eraseDisk JHFS+ X /dev/disk2`, `diskutil zeroDisk disk2`, `diskutil apfs deleteContainer …`.
     flag(c.f, 'destructive', `diskutil ${argv[1]} erases a disk or volume`, c.cmd.span, 'hard');
+  } else if (VOLUME_ERASERS[name]?.test(argv.slice(1).find((w) => !w.startsWith('-')) ?? '')) {
+    flag(c.f, 'destructive', `${argv.slice(0, 2).join(' ')} erases a disk, volume or pool`, c.cmd.span, 'hard');
   } else if (name === 'shred' && devices.length > 0) {
     flag(c.f, 'destructive', `shred overwrites the disk ${devices[0]}`, c.cmd.span, 'hard');
   }
@@ -35,7 +42,7 @@ function checkKill(c: CheckInput, name: string): void {
 
 /** Disk, process and shell-state programs this module checks. */
 export const SYSTEM_TOOLS = new Set([
-  ...PARTITIONERS, ...KILLERS, ...POWER, 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
+  ...PARTITIONERS, ...KILLERS, ...POWER, ...Object.keys(VOLUME_ERASERS), 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
   'source', '.', 'alias', 'sudoedit', 'crontab', 'at', 'batch', 'init', 'telinit', 'systemctl', 'enable', 'hash',
 ]);
 
