@@ -9,7 +9,7 @@ import { checkPipeline, type Stage } from './checks/pipeline.js';
 import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
-import { absolutePath } from './paths.js';
+import { absolutePath, protectedTarget } from './paths.js';
 import { longOption } from './options.js';
 import { commandProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
@@ -252,12 +252,25 @@ function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, 
   st.commands.push(...scratch.commands.map((c) => ({ ...c, runBy: cmd.argv[0]! })));
 }
 
-/** `find ~ | xargs rm -rf`: a deleter fed every name an unfiltered find lists under a protected place deletes it all. */
+/** What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the place itself), or null. */
+function listedPlace(words: readonly string[], cwd: string, ctx: ShellContext): string | null {
+  const lister = programName(words[0] ?? '');
+  if (lister === 'find') return findSweeps(words, cwd, ctx);
+  if (lister === 'pwd') return protectedTarget('.', cwd, ctx);
+  if (!/^(realpath|grealpath|readlink)$/.test(lister) && !(lister === 'ls' && words.some((w) => /^-[a-zA-Z]*d/.test(w)))) return null;
+  for (const w of words.slice(1)) {
+    const why = w.startsWith('-') ? null : protectedTarget(w, cwd, ctx);
+    if (why !== null) return why;
+  }
+  return null;
+}
+
+/** `find ~ | xargs rm -rf`, `realpath ~ | xargs rm -rf`: a deleter fed what a lister prints of a protected place deletes it. */
 function sweptByXargs(program: string, prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
-  const find = prev?.words.map((w) => w.value) ?? [];
-  if (!DELETERS.has(programName(program)) || programName(find[0] ?? '') !== 'find') return;
-  const why = findSweeps(find, cwd, st.ctx);
-  if (why !== null) flag(st.f, 'destructive', `find lists everything under ${why} and xargs ${programName(program)} deletes it`, where, 'hard');
+  const words = prev?.words.map((w) => w.value) ?? [];
+  if (!DELETERS.has(programName(program))) return;
+  const why = listedPlace(words, cwd, st.ctx);
+  if (why !== null) flag(st.f, 'destructive', `${programName(words[0] ?? '')} lists ${why} and xargs ${programName(program)} deletes it`, where, 'hard');
 }
 
 /**

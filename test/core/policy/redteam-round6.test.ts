@@ -23,7 +23,11 @@ const NO_RM: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push 
 const CAUT: Rules = {
   allow: ['Bash(kubectl get:*)', 'Bash(cat:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
 };
-const SETS = { ALL, NO_RM, CAUT };
+/** Allow everything but Python, hard resets, Node and installs, however they are spelled. */
+const NO_PY: Rules = { allow: ['Bash', 'Read'], deny: ['Bash(python3:*)', 'Bash(git reset --hard:*)', 'Bash(node:*)', 'Bash(pip install:*)', 'Bash(npm publish --tag:*)'] };
+/** Approve everything, with edit rules for the workspace and home: the tamper guard stands. */
+const EDITS: Rules = { allow: ['Bash', 'Edit(**)', 'Edit(~/**)', 'Read(**)'] };
+const SETS = { ALL, NO_RM, CAUT, NO_PY, EDITS };
 type SetName = keyof typeof SETS;
 
 function judge(command: string, rules: Rules, mode: 'interactive' | 'approve-all' = 'interactive') {
@@ -72,6 +76,14 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // disks, volumes and pools erased; mount points and the command's own folder through /proc
   ['parted -s /dev/sda mklabel gpt', 'ALL', 'deny'], ['cryptsetup luksFormat /dev/sda', 'ALL', 'deny'], ['zpool destroy tank', 'ALL', 'deny'],
   ['lvremove -f /dev/vg/lv', 'ALL', 'deny'], ['rm -rf /mnt', 'ALL', 'deny'], ['rm -rf /media/', 'ALL', 'deny'], ['rm -rf /proc/self/cwd/', 'ALL', 'deny'],
+  // versioned interpreter names and abbreviated long options are the same command to a deny rule
+  ['python3.12 x.py', 'NO_PY', 'deny'], ['python x.py', 'NO_PY', 'deny'], ['/usr/bin/python3.11 -c 1', 'NO_PY', 'deny'], ['nodejs x.js', 'NO_PY', 'deny'],
+  ['node22 x.js', 'NO_PY', 'deny'], ['pip3 install x', 'NO_PY', 'deny'], ['pip3.12 install x', 'NO_PY', 'deny'], ['git reset --ha', 'NO_PY', 'deny'],
+  ['git reset --har HEAD~1', 'NO_PY', 'deny'], ['npm publish --ta x', 'NO_PY', 'deny'],
+  // what a lister prints of a protected place, xargs deletes
+  ['realpath ~ | xargs rm -rf', 'ALL', 'deny'], ['ls -d ~ | xargs rm -rf', 'ALL', 'deny'], ['pwd | xargs rm -rf', 'ALL', 'deny'], ['readlink -f / | xargs rm -rf', 'ALL', 'deny'],
+  ['ls .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['ls -d .claude | xargs rm -rf', 'EDITS', 'deny'], ['git ls-files .claude | xargs rm', 'EDITS', 'deny'],
+  ['realpath .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['readlink -f ~/.claude/settings.json | xargs rm', 'EDITS', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -80,7 +92,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['X=; rm -rf /$X', 'ALL', 'deny'], ['rm -rf "${X-$HOME}"', 'ALL', 'deny'], ['kubectl get Secret x', 'CAUT', 'ask'], ['kubectl get secrets/x', 'CAUT', 'ask'],
   ['npx prettier --check --write src', 'CAUT', 'ask'], ['npx prettier --check --plugin x src', 'CAUT', 'ask'], ['fd -x wc -l', 'CAUT', 'ask'],
   ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -c 'rm -rf x' /tmp/l", 'NO_RM', 'deny'], ["awk 'BEGIN{system(\"rm -rf x\")}'", 'NO_RM', 'deny'],
-  ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
+  ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
+  ['find .claude -name settings.json | xargs rm', 'EDITS', 'deny'], ['git push --for', 'NO_RM', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -94,6 +107,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['prettier -l src', 'CAUT'], ['prettier src/app.ts', 'CAUT'], ['fd -e ts', 'CAUT'], ['cat /proc/self/cwd/README.md', 'CAUT'],
   ['parted -l', 'ALL'], ['cryptsetup status x', 'ALL'], ['zpool status', 'ALL'], ["vim -c 'set nu' README.md", 'ALL'], ['vim +10 README.md', 'ALL'],
   ["flock /tmp/x -c 'npm test'", 'ALL'], ["sed -n '1,5p' README.md", 'NO_RM'],
+  ['ruby x.rb', 'NO_PY'], ['pip3 list', 'NO_PY'], ['git reset --soft HEAD~1', 'NO_PY'], ['git reset HEAD src/app.ts', 'NO_PY'], ['npm publish --dry-run', 'NO_PY'],
+  ['git ls-files src | xargs chmod 644', 'EDITS'],
 ];
 
 /** Neighbours that ask under a blanket rule (a run-time value, an exec action) but must never be denied: approve-all runs them. */
@@ -103,6 +118,7 @@ const NEVER_DENIED: string[] = [
   'fd -e pyc -X rm', 'fd -e tmp . build -x rm -f', 'fd node_modules -t d -X rm -rf', 'fd . build -X rm -rf', "at now <<< 'echo hi'",
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
+  'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
