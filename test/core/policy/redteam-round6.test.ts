@@ -21,7 +21,7 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const NO_RM: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)'] };
 /** A cautious developer's read, lint and cluster rules. */
 const CAUT: Rules = {
-  allow: ['Bash(kubectl get:*)', 'Bash(cat:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
+  allow: ['Bash(kubectl get:*)', 'Bash(cat:*)', 'Bash(printf:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
 };
 /** Allow everything but Python, hard resets, Node and installs, however they are spelled. */
 const NO_PY: Rules = { allow: ['Bash', 'Read'], deny: ['Bash(python3:*)', 'Bash(git reset --hard:*)', 'Bash(node:*)', 'Bash(pip install:*)', 'Bash(npm publish --tag:*)'] };
@@ -84,6 +84,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['realpath ~ | xargs rm -rf', 'ALL', 'deny'], ['ls -d ~ | xargs rm -rf', 'ALL', 'deny'], ['pwd | xargs rm -rf', 'ALL', 'deny'], ['readlink -f / | xargs rm -rf', 'ALL', 'deny'],
   ['ls .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['ls -d .claude | xargs rm -rf', 'EDITS', 'deny'], ['git ls-files .claude | xargs rm', 'EDITS', 'deny'],
   ['realpath .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['readlink -f ~/.claude/settings.json | xargs rm', 'EDITS', 'deny'],
+  // printf -v assigns a variable: a subscript's substitution runs, and PATH or IFS changes what later commands run
+  ["printf -v 'a[$(id)]' x", 'CAUT', 'ask'], ['printf -v PATH %s /tmp; ls', 'CAUT', 'ask'], ['printf -v IFS x; ls', 'CAUT', 'ask'], ['printf -vPATH %s /tmp; ls', 'CAUT', 'ask'],
+  ["mapfile -C 'rm -rf x' -c 1 < README.md", 'NO_RM', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -107,7 +110,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['prettier -l src', 'CAUT'], ['prettier src/app.ts', 'CAUT'], ['fd -e ts', 'CAUT'], ['cat /proc/self/cwd/README.md', 'CAUT'],
   ['parted -l', 'ALL'], ['cryptsetup status x', 'ALL'], ['zpool status', 'ALL'], ["vim -c 'set nu' README.md", 'ALL'], ['vim +10 README.md', 'ALL'],
   ["flock /tmp/x -c 'npm test'", 'ALL'], ["sed -n '1,5p' README.md", 'NO_RM'],
-  ['ruby x.rb', 'NO_PY'], ['pip3 list', 'NO_PY'], ['git reset --soft HEAD~1', 'NO_PY'], ['git reset HEAD src/app.ts', 'NO_PY'], ['npm publish --dry-run', 'NO_PY'],
+  ["printf '%s\\n' a b", 'CAUT'], ["printf -v 'a[1]' x", 'CAUT'], ["printf -- '-v x\\n'", 'CAUT'], ['ruby x.rb', 'NO_PY'], ['pip3 list', 'NO_PY'], ['git reset --soft HEAD~1', 'NO_PY'], ['git reset HEAD src/app.ts', 'NO_PY'], ['npm publish --dry-run', 'NO_PY'],
   ['git ls-files src | xargs chmod 644', 'EDITS'],
 ];
 

@@ -1,5 +1,6 @@
 // Dispatches each unwrapped command to the checks for its program.
 import type { CheckInput } from './context.js';
+import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
 import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
@@ -30,6 +31,7 @@ export function checkProgram(c: CheckInput): void {
   const name = c.cmd.argv[0] ?? '';
   BY_NAME.get(name)?.(c);
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
+  if (ASSIGNING.has(name)) checkAssigning(c);
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
