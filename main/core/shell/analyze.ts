@@ -81,6 +81,21 @@ function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext)
   };
 }
 
+// Interpreters that, given no script, open an interactive prompt.
+const PROMPTS = /^(python(\d+(\.\d+)?)?|node|nodejs|perl|ruby|irb|php|lua|tclsh|wish)$/;
+
+/**
+ * A shell or an interpreter's prompt opened with another user's privileges is a root shell, however it is reached.
+ * Threat: `sudo find . -exec /bin/sh \;`, `su root -c sh`, `sudo awk 'BEGIN{system("/bin/sh")}'`, `sudo python3`.
+ */
+function rootPrompt(u: Unwrapped, outer: Outer, inner: Outer, st: State, where: Span): void {
+  const name = programName(u.argv[0]?.value ?? '');
+  // A shell directly after the privilege wrapper is unwrap's to judge (it knows whether a script or file follows).
+  const shell = outer.privileged && u.shellReadsStdin;
+  const prompt = inner.privileged && u.argv.length === 1 && PROMPTS.test(name);
+  if (shell || prompt) flag(st.f, 'privilege', `${name} opened with another user's (root's) privileges is a shell for that user: privilege escalation`, where, 'hard');
+}
+
 /** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
 function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st: State, at: (s: Span) => Span, depth: number, inner: Outer): boolean {
   const own = raw.redirects.find((r) => r.stdin)?.stdin;
@@ -179,6 +194,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   const u = unwrap(words, raw.assignments, st.f, at);
   const inner = innerOf(outer, u, raw, st.ctx);
+  rootPrompt(u, outer, inner, st, at(raw.span));
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo

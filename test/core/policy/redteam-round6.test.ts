@@ -87,6 +87,11 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // printf -v assigns a variable: a subscript's substitution runs, and PATH or IFS changes what later commands run
   ["printf -v 'a[$(id)]' x", 'CAUT', 'ask'], ['printf -v PATH %s /tmp; ls', 'CAUT', 'ask'], ['printf -v IFS x; ls', 'CAUT', 'ask'], ['printf -vPATH %s /tmp; ls', 'CAUT', 'ask'],
   ["mapfile -C 'rm -rf x' -c 1 < README.md", 'NO_RM', 'deny'],
+  // a shell or an interpreter's prompt opened with root's privileges, however it is reached; joining an admin group
+  ["sudo vim -c '!sh'", 'ALL', 'deny'], ['sudo python3', 'ALL', 'deny'], ["sudo python3 -c 'import os; os.system(\"/bin/sh\")'", 'ALL', 'deny'],
+  ['sudo find . -exec /bin/sh \\; -quit', 'ALL', 'deny'], ["sudo awk 'BEGIN {system(\"/bin/sh\")}'", 'ALL', 'deny'], ['su root -c sh', 'ALL', 'deny'],
+  ['sudo node', 'ALL', 'deny'], ['sudo usermod -aG sudo me', 'ALL', 'deny'], ['usermod --groups=docker -a me', 'ALL', 'deny'], ['gpasswd -a me wheel', 'ALL', 'deny'],
+  ['sudo adduser me docker', 'ALL', 'deny'], ['sudo passwd root', 'ALL', 'deny'], ["echo 'root:x' | sudo chpasswd", 'ALL', 'deny'], ['machinectl shell root@', 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -96,7 +101,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['npx prettier --check --write src', 'CAUT', 'ask'], ['npx prettier --check --plugin x src', 'CAUT', 'ask'], ['fd -x wc -l', 'CAUT', 'ask'],
   ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -c 'rm -rf x' /tmp/l", 'NO_RM', 'deny'], ["awk 'BEGIN{system(\"rm -rf x\")}'", 'NO_RM', 'deny'],
   ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
-  ['find .claude -name settings.json | xargs rm', 'EDITS', 'deny'], ['git push --for', 'NO_RM', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
+  ['find .claude -name settings.json | xargs rm', 'EDITS', 'deny'], ['git push --for', 'NO_RM', 'deny'], ['sudo bash', 'ALL', 'deny'], ['sudo -s', 'ALL', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -122,6 +127,7 @@ const NEVER_DENIED: string[] = [
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
   'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
+  'sudo python3 x.py', 'sudo ls', 'python3', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {

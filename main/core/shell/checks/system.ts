@@ -10,6 +10,10 @@ const VOLUME_ERASERS: Record<string, RegExp> = {
   cryptsetup: /^(luksFormat|erase|luksErase|reencrypt)$/, zpool: /^(destroy|labelclear)$/,
   lvremove: /./, vgremove: /./, pvremove: /./,
 };
+// Groups whose members may become root (sudo, wheel…) or control root-owned daemons (docker, lxd): joining one is escalation.
+const ADMIN_GROUPS = /^(sudo|wheel|admin|root|docker|lxd|libvirt|disk|adm|shadow)$/;
+/** Programs that change accounts, groups or passwords. */
+const ACCOUNTS = new Set(['usermod', 'gpasswd', 'adduser', 'addgroup', 'passwd', 'chpasswd', 'machinectl']);
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'killall5', 'skill', 'slay']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 
@@ -32,6 +36,24 @@ function checkDisk(c: CheckInput, name: string): void {
   }
 }
 
+/**
+ * How an account command hands out root's powers, or null: a user put in an admin group, root's password set, a root shell.
+ * Threat: `sudo usermod -aG sudo me`, `gpasswd -a me wheel`, `adduser me docker`, `sudo passwd root`, `machinectl shell root@`.
+ */
+function accountEscalation(argv: readonly string[]): string | null {
+  const [name, ...args] = argv;
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (name === 'usermod') {
+    const i = args.findIndex((a) => /^-[a-zA-Z]*G$|^--groups$/.test(a));
+    const groups = i >= 0 ? (args[i + 1] ?? '') : /^--groups=(.*)$/.exec(args.find((a) => a.startsWith('--groups=')) ?? '')?.[1] ?? '';
+    return groups.split(',').some((g) => ADMIN_GROUPS.test(g)) ? 'puts a user in an admin group' : null;
+  }
+  if (name === 'gpasswd') return args.some((a) => /^-(a|M)$|^--(add|members)$/.test(a)) && ADMIN_GROUPS.test(operands.at(-1) ?? '') ? 'puts a user in an admin group' : null;
+  if (name === 'adduser' || name === 'addgroup') return operands.length === 2 && ADMIN_GROUPS.test(operands[1]!) ? 'puts a user in an admin group' : null;
+  if (name === 'passwd' || name === 'chpasswd') return operands.includes('root') || name === 'chpasswd' ? 'sets a password for root or many accounts' : null;
+  return name === 'machinectl' && /^(shell|login)$/.test(operands[0] ?? '') ? 'opens a shell as another user' : null;
+}
+
 function checkKill(c: CheckInput, name: string): void {
   const argv = c.cmd.argv;
   flag(c.f, 'destructive', `${name} stops running processes`, c.cmd.span, 'risk');
@@ -42,7 +64,7 @@ function checkKill(c: CheckInput, name: string): void {
 
 /** Disk, process and shell-state programs this module checks. */
 export const SYSTEM_TOOLS = new Set([
-  ...PARTITIONERS, ...KILLERS, ...POWER, ...Object.keys(VOLUME_ERASERS), 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
+  ...PARTITIONERS, ...KILLERS, ...POWER, ...ACCOUNTS, ...Object.keys(VOLUME_ERASERS), 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
   'source', '.', 'alias', 'sudoedit', 'crontab', 'at', 'batch', 'init', 'telinit', 'systemctl', 'enable', 'hash',
 ]);
 
@@ -54,6 +76,8 @@ export function checkSystem(c: CheckInput): void {
   const argv = c.cmd.argv;
   const name = argv[0]!;
   checkDisk(c, name);
+  const escalation = ACCOUNTS.has(name) ? accountEscalation(argv) : null;
+  if (escalation !== null) flag(c.f, 'privilege', `${argv.join(' ')} ${escalation}: privilege escalation`, c.cmd.span, 'hard');
   if (KILLERS.has(name)) checkKill(c, name);
   else if (POWER.has(name) || ((name === 'init' || name === 'telinit') && /^[06]$/.test(argv[1] ?? ''))) {
     flag(c.f, 'destructive', `${name} shuts the machine down or restarts it`, c.cmd.span);
