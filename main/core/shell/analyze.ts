@@ -1,6 +1,7 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
 import type { Node } from 'web-tree-sitter';
 import { expandWords } from './braces.js';
+import { fnmatchRegex } from './fnmatch.js';
 import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
@@ -298,16 +299,42 @@ function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
   return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
 }
 
+// A substitution that prints where a program is: `$(which rm)`, `` `command -v rm` ``, `$(type -P rm)`, `$(whereis -b rm)`.
+const LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-[vV]|type\s+-[pP]|whereis\s+-b)\s+([\w.+-]+)\s*(?:\)|`)$/;
+
 /**
  * A program word made at run time from values the command fixes itself (`$(echo rm -rf /)`, `x=rm; $x -rf /`) is read
  * again as the command it spells, for the deny checks only (the word itself is never allowable).
  */
 function commandFromValues(words: Word[], raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  for (const text of respelled(words)) analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
+}
+
+// An unquoted `$IFS` splits the word where it stands (its default value is blanks): `rm${IFS}-rf${IFS}~` is `rm -rf ~`.
+const IFS = /\$IFS(?![\w])|\$\{IFS\}/g;
+// Programs a glob in command position is read as, when it may match them (`/bin/r? -rf ~`, `/???/?udo ls`).
+const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod', 'chown', 'mv', 'find', 'sudo', 'su', 'doas', 'kill', 'pkill', 'killall', 'truncate', 'git', 'curl', 'wget', 'sh', 'bash', 'gatehouse'];
+
+/** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
+function respelled(words: Word[]): string[] {
   const program = words[0];
-  if (!program?.dynamic || /[$`]/.test(program.value)) return;
-  const text = words.map((w) => w.value).join(' ');
-  if (/[$`]/.test(text) || text.trim() === '') return;
-  analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
+  if (program === undefined) return [];
+  const args = words.slice(1).map((w) => w.value);
+  if (words.some((w) => w.dynamic && w.value.includes('IFS'))) {
+    const text = words.map((w) => w.value.replace(IFS, ' ')).join(' ');
+    return /[$`]/.test(text) ? [] : [text];
+  }
+  if (!program.dynamic && /[*?[]/.test(program.value) && !/[$`]/.test(program.value)) {
+    const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
+    const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
+    // A glob that matches most programs (`*`) says nothing about which one runs.
+    return hits.length > 3 ? [] : hits.map((c) => [c, ...args].join(' '));
+  }
+  // `$(which rm) -rf ~`, `` `command -v git` push -f ``: a lookup prints the path of the program it names.
+  const lookedUp = program.dynamic ? LOOKUP.exec(program.value)?.[1] : undefined;
+  if (!program.dynamic || (/[$`]/.test(program.value) && lookedUp === undefined)) return [];
+  const text = [lookedUp ?? program.value, ...args].join(' ');
+  return /[$`]/.test(text) || text.trim() === '' ? [] : [text];
 }
 
 /** The stage before `raw` in its pipeline, whose output `raw` reads. */

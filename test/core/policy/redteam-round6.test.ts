@@ -92,6 +92,12 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['sudo find . -exec /bin/sh \\; -quit', 'ALL', 'deny'], ["sudo awk 'BEGIN {system(\"/bin/sh\")}'", 'ALL', 'deny'], ['su root -c sh', 'ALL', 'deny'],
   ['sudo node', 'ALL', 'deny'], ['sudo usermod -aG sudo me', 'ALL', 'deny'], ['usermod --groups=docker -a me', 'ALL', 'deny'], ['gpasswd -a me wheel', 'ALL', 'deny'],
   ['sudo adduser me docker', 'ALL', 'deny'], ['sudo passwd root', 'ALL', 'deny'], ["echo 'root:x' | sudo chpasswd", 'ALL', 'deny'], ['machinectl shell root@', 'ALL', 'deny'],
+  // a program named through a lookup, a brace expansion, IFS or a glob
+  ['$(which rm) -rf x', 'NO_RM', 'deny'], ['`which rm` -rf x', 'NO_RM', 'deny'], ['"$(command -v rm)" -rf x', 'NO_RM', 'deny'], ['$(type -P rm) -rf x', 'NO_RM', 'deny'],
+  ['"$(which sudo)" ls', 'NO_RM', 'deny'], ['$(which git) push --force', 'NO_RM', 'deny'], ['$(which rm) -rf /', 'ALL', 'deny'],
+  ['{rm,-rf,x}', 'NO_RM', 'deny'], ['{rm,-rf,~}', 'ALL', 'deny'], ['ls; {rm,-rf,~}', 'ALL', 'deny'], ['echo hi && {rm,-rf,/}', 'ALL', 'deny'],
+  ['rm${IFS}-rf${IFS}x', 'NO_RM', 'deny'], ['rm${IFS}-rf${IFS}~', 'ALL', 'deny'], ['/bin/r? -rf x', 'NO_RM', 'deny'], ['/usr/bin/[r]m -rf x', 'NO_RM', 'deny'],
+  ['/???/?m -rf x', 'NO_RM', 'deny'], ['/bin/r? -rf ~', 'ALL', 'deny'], ['/???/?udo -s', 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -127,7 +133,7 @@ const NEVER_DENIED: string[] = [
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
   'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
-  'sudo python3 x.py', 'sudo ls', 'python3', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
+  'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
