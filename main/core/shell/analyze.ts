@@ -90,10 +90,11 @@ const PROMPTS = /^(python(\d+(\.\d+)?)?|node|nodejs|perl|ruby|irb|php|lua|tclsh|
  * Threat: `sudo find . -exec /bin/sh \;`, `su root -c sh`, `sudo awk 'BEGIN{system("/bin/sh")}'`, `sudo python3`.
  */
 function rootPrompt(u: Unwrapped, outer: Outer, inner: Outer, st: State, where: Span): void {
+  if (!inner.privileged) return;
   const name = programName(u.argv[0]?.value ?? '');
   // A shell directly after the privilege wrapper is unwrap's to judge (it knows whether a script or file follows).
   const shell = outer.privileged && u.shellReadsStdin;
-  const prompt = inner.privileged && u.argv.length === 1 && PROMPTS.test(name);
+  const prompt = u.argv.length === 1 && PROMPTS.test(name);
   if (shell || prompt) flag(st.f, 'privilege', `${name} opened with another user's (root's) privileges is a shell for that user: privilege escalation`, where, 'hard');
 }
 
@@ -319,21 +320,21 @@ const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod'
 function respelled(words: Word[]): string[] {
   const program = words[0];
   if (program === undefined) return [];
-  const args = words.slice(1).map((w) => w.value);
-  if (words.some((w) => w.dynamic && w.value.includes('IFS'))) {
-    const text = words.map((w) => w.value.replace(IFS, ' ')).join(' ');
-    return /[$`]/.test(text) ? [] : [text];
-  }
-  if (!program.dynamic && /[*?[]/.test(program.value) && !/[$`]/.test(program.value)) {
+  if (!program.dynamic) {
+    if (!/[*?[]/.test(program.value)) return [];
     const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
     const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
     // A glob that matches most programs (`*`) says nothing about which one runs.
-    return hits.length > 3 ? [] : hits.map((c) => [c, ...args].join(' '));
+    return hits.length > 3 ? [] : hits.map((c) => [c, ...words.slice(1).map((w) => w.value)].join(' '));
+  }
+  if (program.value.includes('IFS')) {
+    const text = words.map((w) => w.value.replace(IFS, ' ')).join(' ');
+    return /[$`]/.test(text) ? [] : [text];
   }
   // `$(which rm) -rf ~`, `` `command -v git` push -f ``: a lookup prints the path of the program it names.
-  const lookedUp = program.dynamic ? LOOKUP.exec(program.value)?.[1] : undefined;
-  if (!program.dynamic || (/[$`]/.test(program.value) && lookedUp === undefined)) return [];
-  const text = [lookedUp ?? program.value, ...args].join(' ');
+  const lookedUp = LOOKUP.exec(program.value)?.[1];
+  if (/[$`]/.test(program.value) && lookedUp === undefined) return [];
+  const text = [lookedUp ?? program.value, ...words.slice(1).map((w) => w.value)].join(' ');
   return /[$`]/.test(text) || text.trim() === '' ? [] : [text];
 }
 
