@@ -21,7 +21,7 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
 const NO_RM: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)'] };
 /** A cautious developer's read, lint and cluster rules. */
 const CAUT: Rules = {
-  allow: ['Bash(kubectl get:*)', 'Bash(cat:*)', 'Bash(printf:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
+  allow: ['Bash(kubectl get:*)', 'Bash(git log:*)', 'Bash(git diff:*)', 'Bash(cat:*)', 'Bash(printf:*)', 'Bash(eslint:*)', 'Bash(npx prettier --check:*)', 'Bash(prettier --check:*)', 'Bash(prettier:*)', 'Bash(fd:*)', 'Bash(ls:*)', 'Read', 'Grep'],
 };
 /** Allow everything but Python, hard resets, Node and installs, however they are spelled. */
 const NO_PY: Rules = { allow: ['Bash', 'Read'], deny: ['Bash(python3:*)', 'Bash(git reset --hard:*)', 'Bash(node:*)', 'Bash(pip install:*)', 'Bash(npm publish --tag:*)'] };
@@ -106,7 +106,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['X=; rm -rf /$X', 'ALL', 'deny'], ['rm -rf "${X-$HOME}"', 'ALL', 'deny'], ['kubectl get Secret x', 'CAUT', 'ask'], ['kubectl get secrets/x', 'CAUT', 'ask'],
   ['npx prettier --check --write src', 'CAUT', 'ask'], ['npx prettier --check --plugin x src', 'CAUT', 'ask'], ['fd -x wc -l', 'CAUT', 'ask'],
   ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -c 'rm -rf x' /tmp/l", 'NO_RM', 'deny'], ["awk 'BEGIN{system(\"rm -rf x\")}'", 'NO_RM', 'deny'],
-  ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
+  ['git log -o x', 'CAUT', 'ask'], ['git log -ox', 'CAUT', 'ask'], ['git diff -po x', 'CAUT', 'ask'], ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
   ['find .claude -name settings.json | xargs rm', 'EDITS', 'deny'], ['git push --for', 'NO_RM', 'deny'], ['sudo bash', 'ALL', 'deny'], ['sudo -s', 'ALL', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
 ];
 
@@ -123,6 +123,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ["flock /tmp/x -c 'npm test'", 'ALL'], ["sed -n '1,5p' README.md", 'NO_RM'],
   ["printf '%s\\n' a b", 'CAUT'], ["printf -v 'a[1]' x", 'CAUT'], ["printf -- '-v x\\n'", 'CAUT'], ['ruby x.rb', 'NO_PY'], ['pip3 list', 'NO_PY'], ['git reset --soft HEAD~1', 'NO_PY'], ['git reset HEAD src/app.ts', 'NO_PY'], ['npm publish --dry-run', 'NO_PY'],
   ['git ls-files src | xargs chmod 644', 'EDITS'],
+  // git's value-taking short options hold no `-o` (a harmless neighbour that asked before)
+  ["git log -S'function' --oneline", 'CAUT'], ['git log -Gfoo', 'CAUT'], ['git log -Ofoo', 'CAUT'],
 ];
 
 /** Neighbours that ask under a blanket rule (a run-time value, an exec action) but must never be denied: approve-all runs them. */

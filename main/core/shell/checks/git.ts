@@ -29,7 +29,9 @@ const SUB_SPECS: Record<string, OptSpec> = {
   archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix'] },
   config: { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default'] },
 };
-const DEFAULT_SPEC: OptSpec = { shortValue: 'o', longValue: ['output'] };
+// Diff-like commands' short options with a value (`-Sfunction`, `-G re`, `-n5`, `-L1,5:f`, `-O order`; `-U5`, `-M50%` attached),
+// so the value's letters are not read as more options (`-Sfunction` holds no `-o`).
+const DEFAULT_SPEC: OptSpec = { shortValue: 'oSGOLn', shortAttached: 'UMCBl', longValue: ['output'] };
 
 const DIFFS = new Set(['diff', 'log', 'show', 'format-patch', 'whatchanged', 'range-diff', 'diff-tree', 'diff-index', 'diff-files', 'stash', 'reflog']);
 const REMOTE = new Set(['fetch', 'pull', 'clone', 'ls-remote', 'archive', 'remote', 'submodule', 'push', 'send-pack', 'fetch-pack']);
