@@ -200,7 +200,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
-  if (u.xargs && u.argv[0]) sweptByXargs(u.argv[0].value, prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
+  if (u.xargs && u.argv[0]) sweptByXargs(u.argv.map((w) => w.value), prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
   if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
@@ -283,12 +283,17 @@ function listedPlace(words: readonly string[], cwd: string, ctx: ShellContext): 
   return null;
 }
 
-/** `find ~ | xargs rm -rf`, `realpath ~ | xargs rm -rf`: a deleter fed what a lister prints of a protected place deletes it. */
-function sweptByXargs(program: string, prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
+/**
+ * `find ~ | xargs rm -rf`, `realpath ~ | xargs rm -rf`, `ls -d / | xargs chmod -R 777`: a deleter (or a recursive
+ * re-permissioner) fed what a lister prints of a protected place destroys it.
+ */
+function sweptByXargs(argv: readonly string[], prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
   const words = prev?.words.map((w) => w.value) ?? [];
-  if (!DELETERS.has(programName(program))) return;
+  const program = argv[0] ?? '';
+  const reowns = /^(chmod|chown|chgrp)$/.test(programName(program)) && argv.some((w) => /^-[a-zA-Z]*R|^--recursive$/.test(w));
+  if (!DELETERS.has(programName(program)) && !reowns) return;
   const why = listedPlace(words, cwd, st.ctx);
-  if (why !== null) flag(st.f, 'destructive', `${programName(words[0] ?? '')} lists ${why} and xargs ${programName(program)} deletes it`, where, 'hard');
+  if (why !== null) flag(st.f, 'destructive', `${programName(words[0] ?? '')} lists ${why} and xargs ${programName(program)} ${reowns ? 're-permissions' : 'deletes'} it`, where, 'hard');
 }
 
 /**

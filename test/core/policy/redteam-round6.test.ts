@@ -81,7 +81,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['node22 x.js', 'NO_PY', 'deny'], ['pip3 install x', 'NO_PY', 'deny'], ['pip3.12 install x', 'NO_PY', 'deny'], ['git reset --ha', 'NO_PY', 'deny'],
   ['git reset --har HEAD~1', 'NO_PY', 'deny'], ['npm publish --ta x', 'NO_PY', 'deny'],
   // what a lister prints of a protected place, xargs deletes
-  ['realpath ~ | xargs rm -rf', 'ALL', 'deny'], ['ls -d ~ | xargs rm -rf', 'ALL', 'deny'], ['pwd | xargs rm -rf', 'ALL', 'deny'], ['readlink -f / | xargs rm -rf', 'ALL', 'deny'],
+  ['ls -d / | xargs chmod -R 777', 'ALL', 'deny'], ['find ~ | xargs chown -R x', 'ALL', 'deny'], ['realpath ~ | xargs rm -rf', 'ALL', 'deny'], ['ls -d ~ | xargs rm -rf', 'ALL', 'deny'], ['pwd | xargs rm -rf', 'ALL', 'deny'], ['readlink -f / | xargs rm -rf', 'ALL', 'deny'],
   ['ls .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['ls -d .claude | xargs rm -rf', 'EDITS', 'deny'], ['git ls-files .claude | xargs rm', 'EDITS', 'deny'],
   ['realpath .claude/settings.json | xargs rm', 'EDITS', 'deny'], ['readlink -f ~/.claude/settings.json | xargs rm', 'EDITS', 'deny'],
   // printf -v assigns a variable: a subscript's substitution runs, and PATH or IFS changes what later commands run
@@ -135,7 +135,7 @@ const NEVER_DENIED: string[] = [
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
   'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
-  'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
+  'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
