@@ -165,6 +165,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
   let cur = words;
   out.forms.push([...prefix.map((a) => `${a.name}=${a.value}`), ...form(cur)]);
   for (let depth = 0; depth < 32; depth++) {
+    // `coproc { rm -rf ~; }`, `time { …; }`: the grammar reads the group's `{` as the command's first word.
+    if (cur.length > 1 && cur[0]!.value === '{' && !cur[0]!.dynamic) cur = cur.slice(1);
     const first = cur[0];
     if (!first || first.dynamic) break;
     const name = programName(first.value);

@@ -98,6 +98,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['{rm,-rf,x}', 'NO_RM', 'deny'], ['{rm,-rf,~}', 'ALL', 'deny'], ['ls; {rm,-rf,~}', 'ALL', 'deny'], ['echo hi && {rm,-rf,/}', 'ALL', 'deny'],
   ['rm${IFS}-rf${IFS}x', 'NO_RM', 'deny'], ['rm${IFS}-rf${IFS}~', 'ALL', 'deny'], ['/bin/r? -rf x', 'NO_RM', 'deny'], ['/usr/bin/[r]m -rf x', 'NO_RM', 'deny'],
   ['/???/?m -rf x', 'NO_RM', 'deny'], ['/bin/r? -rf ~', 'ALL', 'deny'], ['/???/?udo -s', 'ALL', 'deny'],
+  // a subshell or group the grammar hangs on `time`, `coproc` or `nohup`
+  ['time (rm -rf ~)', 'ALL', 'deny'], ['coproc (rm -rf ~)', 'ALL', 'deny'], ['time { rm -rf ~; }', 'ALL', 'deny'], ['coproc { rm -rf ~; }', 'ALL', 'deny'],
+  ['time (rm -rf x)', 'NO_RM', 'deny'], ['coproc { rm -rf x; }', 'NO_RM', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -135,7 +138,7 @@ const NEVER_DENIED: string[] = [
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
   'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
-  'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
+  'time (ls)', 'time { ls; }', 'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
