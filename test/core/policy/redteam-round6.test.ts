@@ -27,7 +27,9 @@ const CAUT: Rules = {
 const NO_PY: Rules = { allow: ['Bash', 'Read'], deny: ['Bash(python3:*)', 'Bash(git reset --hard:*)', 'Bash(node:*)', 'Bash(pip install:*)', 'Bash(npm publish --tag:*)'] };
 /** Approve everything, with edit rules for the workspace and home: the tamper guard stands. */
 const EDITS: Rules = { allow: ['Bash', 'Edit(**)', 'Edit(~/**)', 'Read(**)'] };
-const SETS = { ALL, NO_RM, CAUT, NO_PY, EDITS };
+/** The corpus' edit rules: src is editable but one file, .env is never read; Bash is allowed. */
+const SRC: Rules = { allow: ['Edit(src/**)', 'Read(//etc/hostname)', 'Bash'], deny: ['Read(./.env)', 'Edit(src/secret.ts)'] };
+const SETS = { ALL, NO_RM, CAUT, NO_PY, EDITS, SRC };
 type SetName = keyof typeof SETS;
 
 function judge(command: string, rules: Rules, mode: 'interactive' | 'approve-all' = 'interactive') {
@@ -101,6 +103,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // a subshell or group the grammar hangs on `time`, `coproc` or `nohup`
   ['time (rm -rf ~)', 'ALL', 'deny'], ['coproc (rm -rf ~)', 'ALL', 'deny'], ['time { rm -rf ~; }', 'ALL', 'deny'], ['coproc { rm -rf ~; }', 'ALL', 'deny'],
   ['time (rm -rf x)', 'NO_RM', 'deny'], ['coproc { rm -rf x; }', 'NO_RM', 'deny'],
+  // a redirect target spelled through $PWD names a known file
+  ['echo x > $PWD/src/secret.ts', 'SRC', 'deny'], ['echo x > ${PWD}/src/secret.ts', 'SRC', 'deny'], ['cd src && echo x > $PWD/secret.ts', 'SRC', 'deny'],
+  ['echo {} > $PWD/.claude/settings.json', 'EDITS', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -109,7 +114,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['X=; rm -rf /$X', 'ALL', 'deny'], ['rm -rf "${X-$HOME}"', 'ALL', 'deny'], ['kubectl get Secret x', 'CAUT', 'ask'], ['kubectl get secrets/x', 'CAUT', 'ask'],
   ['npx prettier --check --write src', 'CAUT', 'ask'], ['npx prettier --check --plugin x src', 'CAUT', 'ask'], ['fd -x wc -l', 'CAUT', 'ask'],
   ["bash -c 'rm -rf x'", 'NO_RM', 'deny'], ["flock -c 'rm -rf x' /tmp/l", 'NO_RM', 'deny'], ["awk 'BEGIN{system(\"rm -rf x\")}'", 'NO_RM', 'deny'],
-  ['git log -o x', 'CAUT', 'ask'], ['git log -ox', 'CAUT', 'ask'], ['git diff -po x', 'CAUT', 'ask'], ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
+  ['git log -o x', 'CAUT', 'ask'], ['git log -ox', 'CAUT', 'ask'], ['git diff -po x', 'CAUT', 'ask'], ['cat /proc/self/cwd/.env', 'CAUT', 'ask'], ['echo x > src/secret.ts', 'SRC', 'deny'], ['cat $PWD/.env', 'SRC', 'deny'], ['echo {} > $PWD/.claude/settings.json', 'EDITS', 'deny'], ['fdisk /dev/sda', 'ALL', 'deny'], ['python3 -m pip install x', 'NO_PY', 'deny'], ['find ~ | xargs rm -rf', 'ALL', 'deny'],
   ['find .claude -name settings.json | xargs rm', 'EDITS', 'deny'], ['git push --for', 'NO_RM', 'deny'], ['sudo bash', 'ALL', 'deny'], ['sudo -s', 'ALL', 'deny'], ['timeout 5 rm -rf x', 'NO_RM', 'deny'], ["echo 'rm -rf x' | sh", 'NO_RM', 'deny'],
 ];
 
@@ -125,7 +130,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['parted -l', 'ALL'], ['cryptsetup status x', 'ALL'], ['zpool status', 'ALL'], ["vim -c 'set nu' README.md", 'ALL'], ['vim +10 README.md', 'ALL'],
   ["flock /tmp/x -c 'npm test'", 'ALL'], ["sed -n '1,5p' README.md", 'NO_RM'],
   ["printf '%s\\n' a b", 'CAUT'], ["printf -v 'a[1]' x", 'CAUT'], ["printf -- '-v x\\n'", 'CAUT'], ['ruby x.rb', 'NO_PY'], ['pip3 list', 'NO_PY'], ['git reset --soft HEAD~1', 'NO_PY'], ['git reset HEAD src/app.ts', 'NO_PY'], ['npm publish --dry-run', 'NO_PY'],
-  ['git ls-files src | xargs chmod 644', 'EDITS'],
+  ['git ls-files src | xargs chmod 644', 'EDITS'], ['cat src/app.ts', 'SRC'], ['cp README.md src/new.ts', 'SRC'],
   // git's value-taking short options hold no `-o` (a harmless neighbour that asked before)
   ["git log -S'function' --oneline", 'CAUT'], ['git log -Gfoo', 'CAUT'], ['git log -Ofoo', 'CAUT'],
 ];
