@@ -29,7 +29,9 @@ const NO_PY: Rules = { allow: ['Bash', 'Read'], deny: ['Bash(python3:*)', 'Bash(
 const EDITS: Rules = { allow: ['Bash', 'Edit(**)', 'Edit(~/**)', 'Read(**)'] };
 /** The corpus' edit rules: src is editable but one file, .env is never read; Bash is allowed. */
 const SRC: Rules = { allow: ['Edit(src/**)', 'Read(//etc/hostname)', 'Bash'], deny: ['Read(./.env)', 'Edit(src/secret.ts)'] };
-const SETS = { ALL, NO_RM, CAUT, NO_PY, EDITS, SRC };
+/** A rule for awk alone. */
+const AWK: Rules = { allow: ['Bash(awk:*)'] };
+const SETS = { ALL, NO_RM, CAUT, NO_PY, EDITS, SRC, AWK };
 type SetName = keyof typeof SETS;
 
 function judge(command: string, rules: Rules, mode: 'interactive' | 'approve-all' = 'interactive') {
@@ -100,6 +102,10 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['{rm,-rf,x}', 'NO_RM', 'deny'], ['{rm,-rf,~}', 'ALL', 'deny'], ['ls; {rm,-rf,~}', 'ALL', 'deny'], ['echo hi && {rm,-rf,/}', 'ALL', 'deny'],
   ['rm${IFS}-rf${IFS}x', 'NO_RM', 'deny'], ['rm${IFS}-rf${IFS}~', 'ALL', 'deny'], ['/bin/r? -rf x', 'NO_RM', 'deny'], ['/usr/bin/[r]m -rf x', 'NO_RM', 'deny'],
   ['/???/?m -rf x', 'NO_RM', 'deny'], ['/bin/r? -rf ~', 'ALL', 'deny'], ['/???/?udo -s', 'ALL', 'deny'],
+  // awk's command strings: `"cmd" | getline`, `print … | "cmd"`, and text printed into a shell
+  ['awk \'BEGIN{"rm -rf ~" | getline}\'', 'ALL', 'deny'], ['awk \'BEGIN{print "rm -rf ~" | "sh"}\'', 'ALL', 'deny'],
+  ['awk \'BEGIN{printf "rm -rf ~\\n" | "/bin/sh"}\'', 'ALL', 'deny'], ['awk \'{print | "rm -rf ~"}\' README.md', 'ALL', 'deny'],
+  ['awk \'BEGIN{"rm -rf x" | getline}\'', 'NO_RM', 'deny'],
   // a subshell or group the grammar hangs on `time`, `coproc` or `nohup`
   ['time (rm -rf ~)', 'ALL', 'deny'], ['coproc (rm -rf ~)', 'ALL', 'deny'], ['time { rm -rf ~; }', 'ALL', 'deny'], ['coproc { rm -rf ~; }', 'ALL', 'deny'],
   ['time (rm -rf x)', 'NO_RM', 'deny'], ['coproc { rm -rf x; }', 'NO_RM', 'deny'],
@@ -122,7 +128,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['env -a foo ls', 'ALL'], ['rm -rf build', 'ALL'], ['prlimit --nofile=1024 npm test', 'ALL'],
   ['ls src/*.ts | entr -c npm test', 'ALL'], ["sg docker 'docker ps'", 'ALL'], ['numactl --hardware', 'ALL'], ['at -l', 'ALL'],
   ['rm -f x', 'NO_RM'], ['prlimit --nofile=10 npm test', 'NO_RM'], ["tcsh -c 'ls'", 'NO_RM'], ['entr -c npm test', 'NO_RM'],
-  ['kubectl get pods', 'CAUT'], ['kubectl get deployments.v1.apps -A', 'CAUT'], ['kubectl get secretstores', 'CAUT'], ['eslint src', 'CAUT'], ['eslint --flag x src', 'CAUT'],
+  ['awk \'{ x = $1 || "b"; print x }\' README.md', 'AWK'], ['kubectl get pods', 'CAUT'], ['kubectl get deployments.v1.apps -A', 'CAUT'], ['kubectl get secretstores', 'CAUT'], ['eslint src', 'CAUT'], ['eslint --flag x src', 'CAUT'],
   ['npx prettier --check src', 'CAUT'], ['npx prettier --check .', 'CAUT'], ["npx prettier --check 'src/**/*.ts'", 'CAUT'], ['npx prettier --check --ignore-unknown src docs', 'CAUT'],
   ['npx prettier --check -u --log-level warn src', 'CAUT'], ['npx prettier --check --cache src', 'CAUT'], ['npx prettier --check --no-config --single-quote src/app.ts', 'CAUT'],
   ['npx prettier --check --ignore-path .gitignore src', 'CAUT'], ['npx prettier --check --end-of-line lf --print-width 100 src', 'CAUT'],
@@ -143,7 +149,7 @@ const NEVER_DENIED: string[] = [
   'GIT_PAGER=cat git log', "PAGER='less -R' git log", 'git -c core.pager=cat log', 'EDITOR=vim git commit', 'man -P cat ls',
   "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", "vim -c 'g!/x/d' -c 'wq' notes.md", 'parted /dev/sda print',
   'realpath build | xargs rm -rf', 'ls -d build/* | xargs rm -rf', 'ls .claude/settings.json | xargs cat',
-  'time (ls)', 'time { ls; }', 'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
+  'awk \'BEGIN{"date" | getline d; print d}\'', 'awk \'{print | "sort"}\' README.md', 'time (ls)', 'time { ls; }', 'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
 describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
