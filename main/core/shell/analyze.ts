@@ -6,7 +6,7 @@ import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
-import { checkPipeline, type Stage } from './checks/pipeline.js';
+import { checkPipeline, decodes, type Stage } from './checks/pipeline.js';
 import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
@@ -183,8 +183,12 @@ function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, dep
   }
 }
 
+// The text each pipeline stage was fed, when known, so a decoder after it (`echo … | base64 -d | sh`) prints known text.
+const fedStages = new WeakMap<RawCommand, FedText>();
+
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
-  const piped = (prev && staticOutput(prev)) ?? undefined;
+  const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
+  if (piped) fedStages.set(raw, piped);
   let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
@@ -215,6 +219,11 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
   for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
+  // `echo cm0g… | base64 -d | sh`: the decoded script is analyzed below, and the hiding is flagged here, since a
+  // pipeline whose script is known is not checked as a pipeline.
+  if (piped && prev && u.shellReadsStdin && decodes(prev.words.map((w) => w.value))) {
+    flag(st.f, 'obfuscation', `${programName(prev.words[0]?.value ?? '')} … | ${programName(u.argv[0]?.value ?? 'sh')} decodes hidden text and runs it`, at({ start: fedStages.get(prev)?.span.start ?? prev.span.start, end: raw.span.end }));
+  }
   if (runScript(u, raw, piped, st, at, depth, inner)) return;
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);

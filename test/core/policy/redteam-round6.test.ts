@@ -106,6 +106,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['awk \'BEGIN{"rm -rf ~" | getline}\'', 'ALL', 'deny'], ['awk \'BEGIN{print "rm -rf ~" | "sh"}\'', 'ALL', 'deny'],
   ['awk \'BEGIN{printf "rm -rf ~\\n" | "/bin/sh"}\'', 'ALL', 'deny'], ['awk \'{print | "rm -rf ~"}\' README.md', 'ALL', 'deny'],
   ['awk \'BEGIN{"rm -rf x" | getline}\'', 'NO_RM', 'deny'],
+  // base64 text decoded into a shell
+  ['echo cm0gLXJmIH4= | base64 -d | sh', 'ALL', 'deny'], ['echo cm0gLXJmIH4= | base64 --decode | bash', 'ALL', 'deny'], ['base64 -d <<< cm0gLXJmIH4= | sh', 'ALL', 'deny'],
+  ['echo cm0gLXJmIHg= | base64 -d | sh', 'NO_RM', 'deny'],
   // a subshell or group the grammar hangs on `time`, `coproc` or `nohup`
   ['time (rm -rf ~)', 'ALL', 'deny'], ['coproc (rm -rf ~)', 'ALL', 'deny'], ['time { rm -rf ~; }', 'ALL', 'deny'], ['coproc { rm -rf ~; }', 'ALL', 'deny'],
   ['time (rm -rf x)', 'NO_RM', 'deny'], ['coproc { rm -rf x; }', 'NO_RM', 'deny'],
