@@ -28,6 +28,8 @@ export interface TamperFinding {
 
 // Programs that move, delete or re-permission what they name (reaching everything below it).
 const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-put', 'gio', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'srm']);
+// Programs whose output is the paths they are given or find below them: xargs after them acts on those paths.
+const PATH_LISTERS = new Set(['ls', 'find', 'fd', 'fdfind', 'git', 'realpath', 'readlink', 'tree', 'du', 'stat']);
 // Programs that read the contents of whole folder trees.
 const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
 // Programs that run code given as an argument (`python3 -c`, `node -e`): their code text is searched for config paths.
@@ -111,9 +113,17 @@ function isMoveDestination(ref: ShellRef, view: RequestView, ws: WorkspaceState)
   return [cmd.cwd ?? view.shellCwd, view.shellCwd].some((base) => absolutePath(last, base, ws.home) === ref.path);
 }
 
-function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet, feedsReader: boolean): string | null {
+function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: ProtectedSet, feeds: { reader: boolean; mover: boolean }): string | null {
   const argv = view.analysis?.commands[ref.cmd]?.argv ?? [];
   const prog = argv[0] ?? '';
+  // `ls .claude/settings.json | xargs rm`, `git ls-files .claude | xargs rm`: what a lister prints, xargs moves or deletes.
+  if (feeds.mover && PATH_LISTERS.has(prog)) {
+    for (const p of spellings(ref.facts)) {
+      const target = inGatehouseHome(p, ps) ? 'GATEHOUSE_HOME' : agentConfigOf(p, ps) ?? isConfigRoot(p, ps);
+      if (target) return `${prog} lists ${target} (${p}) for xargs to move, delete or re-permission`;
+    }
+  }
+  const feedsReader = feeds.reader;
   // What the command does to its paths is the same for every spelling; what lies below a path is looked up only when
   // it matters (a move, or a tree read, which only GATEHOUSE_HOME below concerns).
   const moves = mover(argv) && !isMoveDestination(ref, view, ws);
@@ -222,9 +232,10 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const env = readsProcessEnvironment(command);
   if (env) out.push({ reason: `${GUARD} the command reads ${env}` });
   // Some command opens the file names xargs hands it (`… | xargs cat`).
-  const feedsReader = feedsFileReader(analysis?.commands ?? []);
+  const commands = analysis?.commands ?? [];
+  const feeds = { reader: feedsFileReader(commands), mover: commands.some((c) => c.appendsArgs === true && MOVERS.has(c.argv[0] ?? '')) };
   for (const ref of view.shellRefs) {
-    const why = refFinding(ref, view, ws, ps, feedsReader);
+    const why = refFinding(ref, view, ws, ps, feeds);
     if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });
   }
   out.push(...globFindings(view, ps));

@@ -1,14 +1,16 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
 import type { Node } from 'web-tree-sitter';
 import { expandWords } from './braces.js';
+import { fnmatchRegex } from './fnmatch.js';
 import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
-import { checkPipeline, type Stage } from './checks/pipeline.js';
+import { checkPipeline, decodes, type Stage } from './checks/pipeline.js';
+import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
-import { absolutePath } from './paths.js';
+import { absolutePath, protectedTarget } from './paths.js';
 import { longOption } from './options.js';
 import { commandProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
@@ -78,6 +80,22 @@ function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext)
     cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
     salvage: outer.salvage,
   };
+}
+
+// Interpreters that, given no script, open an interactive prompt.
+const PROMPTS = /^(python(\d+(\.\d+)?)?|node|nodejs|perl|ruby|irb|php|lua|tclsh|wish)$/;
+
+/**
+ * A shell or an interpreter's prompt opened with another user's privileges is a root shell, however it is reached.
+ * Threat: `sudo find . -exec /bin/sh \;`, `su root -c sh`, `sudo awk 'BEGIN{system("/bin/sh")}'`, `sudo python3`.
+ */
+function rootPrompt(u: Unwrapped, outer: Outer, inner: Outer, st: State, where: Span): void {
+  if (!inner.privileged) return;
+  const name = programName(u.argv[0]?.value ?? '');
+  // A shell directly after the privilege wrapper is unwrap's to judge (it knows whether a script or file follows).
+  const shell = outer.privileged && u.shellReadsStdin;
+  const prompt = u.argv.length === 1 && PROMPTS.test(name);
+  if (shell || prompt) flag(st.f, 'privilege', `${name} opened with another user's (root's) privileges is a shell for that user: privilege escalation`, where, 'hard');
 }
 
 /** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
@@ -165,8 +183,12 @@ function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, dep
   }
 }
 
+// The text each pipeline stage was fed, when known, so a decoder after it (`echo … | base64 -d | sh`) prints known text.
+const fedStages = new WeakMap<RawCommand, FedText>();
+
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
-  const piped = (prev && staticOutput(prev)) ?? undefined;
+  const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
+  if (piped) fedStages.set(raw, piped);
   let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
@@ -178,10 +200,11 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   const u = unwrap(words, raw.assignments, st.f, at);
   const inner = innerOf(outer, u, raw, st.ctx);
+  rootPrompt(u, outer, inner, st, at(raw.span));
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
   const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
-  if (u.xargs && u.argv[0]) sweptByXargs(u.argv[0].value, prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
+  if (u.xargs && u.argv[0]) sweptByXargs(u.argv.map((w) => w.value), prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
   if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
@@ -196,10 +219,19 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
   for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
+  // `echo cm0g… | base64 -d | sh`: the decoded script is analyzed below, and the hiding is flagged here, since a
+  // pipeline whose script is known is not checked as a pipeline.
+  if (piped && prev && u.shellReadsStdin && decodes(prev.words.map((w) => w.value))) {
+    flag(st.f, 'obfuscation', `${programName(prev.words[0]?.value ?? '')} … | ${programName(u.argv[0]?.value ?? 'sh')} decodes hidden text and runs it`, at({ start: fedStages.get(prev)?.span.start ?? prev.span.start, end: raw.span.end }));
+  }
   if (runScript(u, raw, piped, st, at, depth, inner)) return;
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  for (const e of u.env) {
+    const text = shellCommandOf(e.name, e.value);
+    if (text !== null) scripts.push({ text, via: e.name });
+  }
   if (inner.privileged && st.f.risks.slice(risksStart).some((r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
     // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
@@ -218,8 +250,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   }
   for (const n of nested) {
     const nestedRaw: RawCommand = { words: u.argv.slice(n.start, n.end), assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd };
-    // `find … -exec cat {} +` opens every file find walks, as `find … | xargs cat` does.
-    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' }, new Map());
+    // `find … -exec cat {} +` (`fd -X cat`) opens every file find walks, as `find … | xargs cat` does.
+    processRaw(nestedRaw, source, st, at, depth + 1, { ...inner, wrappers: [...inner.wrappers, n.via], appendsArgs: inner.appendsArgs || n.via === 'find' || n.via === 'fd' }, new Map());
   }
 }
 
@@ -247,12 +279,30 @@ function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, 
   st.commands.push(...scratch.commands.map((c) => ({ ...c, runBy: cmd.argv[0]! })));
 }
 
-/** `find ~ | xargs rm -rf`: a deleter fed every name an unfiltered find lists under a protected place deletes it all. */
-function sweptByXargs(program: string, prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
-  const find = prev?.words.map((w) => w.value) ?? [];
-  if (!DELETERS.has(programName(program)) || programName(find[0] ?? '') !== 'find') return;
-  const why = findSweeps(find, cwd, st.ctx);
-  if (why !== null) flag(st.f, 'destructive', `find lists everything under ${why} and xargs ${programName(program)} deletes it`, where, 'hard');
+/** What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the place itself), or null. */
+function listedPlace(words: readonly string[], cwd: string, ctx: ShellContext): string | null {
+  const lister = programName(words[0] ?? '');
+  if (lister === 'find') return findSweeps(words, cwd, ctx);
+  if (lister === 'pwd') return protectedTarget('.', cwd, ctx);
+  if (!/^(realpath|grealpath|readlink)$/.test(lister) && !(lister === 'ls' && words.some((w) => /^-[a-zA-Z]*d/.test(w)))) return null;
+  for (const w of words.slice(1)) {
+    const why = w.startsWith('-') ? null : protectedTarget(w, cwd, ctx);
+    if (why !== null) return why;
+  }
+  return null;
+}
+
+/**
+ * `find ~ | xargs rm -rf`, `realpath ~ | xargs rm -rf`, `ls -d / | xargs chmod -R 777`: a deleter (or a recursive
+ * re-permissioner) fed what a lister prints of a protected place destroys it.
+ */
+function sweptByXargs(argv: readonly string[], prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
+  const words = prev?.words.map((w) => w.value) ?? [];
+  const program = argv[0] ?? '';
+  const reowns = /^(chmod|chown|chgrp)$/.test(programName(program)) && argv.some((w) => /^-[a-zA-Z]*R|^--recursive$/.test(w));
+  if (!DELETERS.has(programName(program)) && !reowns) return;
+  const why = listedPlace(words, cwd, st.ctx);
+  if (why !== null) flag(st.f, 'destructive', `${programName(words[0] ?? '')} lists ${why} and xargs ${programName(program)} ${reowns ? 're-permissions' : 'deletes'} it`, where, 'hard');
 }
 
 /**
@@ -264,16 +314,42 @@ function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
   return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
 }
 
+// A substitution that prints where a program is: `$(which rm)`, `` `command -v rm` ``, `$(type -P rm)`, `$(whereis -b rm)`.
+const LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-[vV]|type\s+-[pP]|whereis\s+-b)\s+([\w.+-]+)\s*(?:\)|`)$/;
+
 /**
  * A program word made at run time from values the command fixes itself (`$(echo rm -rf /)`, `x=rm; $x -rf /`) is read
  * again as the command it spells, for the deny checks only (the word itself is never allowable).
  */
 function commandFromValues(words: Word[], raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  for (const text of respelled(words)) analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
+}
+
+// An unquoted `$IFS` splits the word where it stands (its default value is blanks): `rm${IFS}-rf${IFS}~` is `rm -rf ~`.
+const IFS = /\$IFS(?![\w])|\$\{IFS\}/g;
+// Programs a glob in command position is read as, when it may match them (`/bin/r? -rf ~`, `/???/?udo ls`).
+const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod', 'chown', 'mv', 'find', 'sudo', 'su', 'doas', 'kill', 'pkill', 'killall', 'truncate', 'git', 'curl', 'wget', 'sh', 'bash', 'gatehouse'];
+
+/** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
+function respelled(words: Word[]): string[] {
   const program = words[0];
-  if (!program?.dynamic || /[$`]/.test(program.value)) return;
-  const text = words.map((w) => w.value).join(' ');
-  if (/[$`]/.test(text) || text.trim() === '') return;
-  analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
+  if (program === undefined) return [];
+  if (!program.dynamic) {
+    if (!/[*?[]/.test(program.value)) return [];
+    const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
+    const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
+    // A glob that matches most programs (`*`) says nothing about which one runs.
+    return hits.length > 3 ? [] : hits.map((c) => [c, ...words.slice(1).map((w) => w.value)].join(' '));
+  }
+  if (program.value.includes('IFS')) {
+    const text = words.map((w) => w.value.replace(IFS, ' ')).join(' ');
+    return /[$`]/.test(text) ? [] : [text];
+  }
+  // `$(which rm) -rf ~`, `` `command -v git` push -f ``: a lookup prints the path of the program it names.
+  const lookedUp = LOOKUP.exec(program.value)?.[1];
+  if (/[$`]/.test(program.value) && lookedUp === undefined) return [];
+  const text = [lookedUp ?? program.value, ...words.slice(1).map((w) => w.value)].join(' ');
+  return /[$`]/.test(text) || text.trim() === '' ? [] : [text];
 }
 
 /** The stage before `raw` in its pipeline, whose output `raw` reads. */

@@ -132,6 +132,13 @@ export function canonicalMatches(rule: Canonical, cmd: Canonical, prefix: boolea
   if (rule.program !== cmd.program) return false;
   if (rule.operands.length > cmd.operands.length || !operandsMatch(rule.operands, cmd, prefix, 0, 0)) return false;
   if (!prefix && rule.flags.size !== cmd.flags.size) return false;
-  for (const f of rule.flags) if (!cmd.flags.has(f)) return false;
+  for (const f of rule.flags) if (!cmd.flags.has(f) && !abbreviated(f, cmd.flags)) return false;
   return true;
+}
+
+/** Whether the command spells the rule's long option as a prefix of it (`git reset --ha` for `--hard`), as getopt and git accept. */
+function abbreviated(ruleFlag: string, flags: ReadonlySet<string>): boolean {
+  if (!ruleFlag.startsWith('--') || ruleFlag.includes('=')) return false;
+  for (const f of flags) if (f.length >= 4 && !f.includes('=') && f.startsWith('--') && ruleFlag.startsWith(f)) return true;
+  return false;
 }

@@ -24,3 +24,18 @@ export function isCodeRunningEnv(name: string): boolean {
   if (EXACT.has(name) || EXACT.has(upper)) return true;
   return PREFIXES.some((p) => upper.startsWith(p));
 }
+
+// Of those, the ones whose value the program hands to the shell as a command line (`sh -c "$PAGER"`).
+const SHELL_VALUED = new Set([
+  'PAGER', 'GIT_PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'FCEDIT',
+  'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'GIT_PROXY_COMMAND', 'LESSOPEN', 'LESSCLOSE', 'BROWSER', 'PROMPT_COMMAND',
+]);
+
+/**
+ * The shell command a variable's value is, or null: `PAGER='rm -rf ~'` runs `rm -rf ~` when git pages, and
+ * `LESSOPEN='|cmd %s'` runs cmd. Threat: `PAGER='rm -rf ~' git log` past the hard denies and deny rules.
+ */
+export function shellCommandOf(name: string, value: string): string | null {
+  if (!SHELL_VALUED.has(name.toUpperCase()) || value.trim() === '') return null;
+  return value.replace(/^\|+/, '');
+}

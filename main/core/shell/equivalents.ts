@@ -1,7 +1,7 @@
 // Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
 // `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package and environment
 // runners (`npx npm publish`, `uv run twine upload`), python's modules (`python -m twine upload`) and git's other ways
-// to push (`git send-pack`, `git subtree push`).
+// to push (`git send-pack`, `git subtree push`), and versioned interpreter names (`python3.12` for `python3`).
 // Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
 import { GIT_GLOBAL } from './checks/git.js';
 import { npmCommand } from './npm-commands.js';
@@ -48,6 +48,18 @@ function runnerForms(words: readonly string[], at: number): string[][] {
 
 const PYTHON = /^python(\d+(\.\d+)?)?$/;
 
+// Interpreters and their package tools installed under versioned names (`python3.12`, `pip3`, `nodejs`, `ruby3.2`, `php8.3`).
+const VERSIONED = /^(python|pip|ruby|perl|php|lua|node)(js|\d+(\.\d+)*)$|^(python|pip)$/;
+
+/** The other names of a versioned interpreter (`python3.12` → python3, python; `python` → python3): one program to deny rules. */
+function familyNames(program: string): string[] {
+  const m = VERSIONED.exec(program);
+  if (m === null) return [];
+  const base = m[1] ?? m[4]!;
+  const names = base === 'python' || base === 'pip' ? [base, `${base}3`] : [base];
+  return names.filter((n) => n !== program);
+}
+
 /** `python3 -m twine upload` runs the module's command, as `twine upload` does (`python -m pip install` as `pip install`); or null. */
 function moduleForm(words: readonly string[], at: number): string[] | null {
   if (!PYTHON.test(words[at] ?? '')) return null;
@@ -75,7 +87,7 @@ function gitPushForm(words: readonly string[], at: number): string[] | null {
 
 /** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
 export function equivalentPrograms(words: readonly string[], at: number, name: string): string[] {
-  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name)) return [];
+  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name) && !VERSIONED.test(name)) return [];
   return equivalentForms(words.map((w, i) => (i === at ? name : w)), at).map((f) => f[at]!);
 }
 
@@ -94,6 +106,7 @@ export function equivalentForms(words: readonly string[], at: number, depth = 0)
   const module = moduleForm(words, at);
   const runs = depth < MAX_RUNNER_DEPTH ? [...runnerForms(words, at), ...(module === null ? [] : [module])] : [];
   const out: string[][] = runs.flatMap((run) => [run, ...equivalentForms(run, at, depth + 1)]);
+  for (const name of familyNames(program)) out.push(words.map((w, i) => (i === at ? name : w)));
   let form = [...words];
   const dropIn = DROP_INS[program];
   if (dropIn !== undefined) {

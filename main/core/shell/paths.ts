@@ -16,6 +16,8 @@ export function expandHome(p: string, home: string): string {
 }
 
 const PROC_ROOT = /^\/proc\/(self|thread-self|\d+)\/root(?=\/|$)/;
+// `/proc/self/cwd/…` is the directory the command runs in.
+const PROC_CWD = /^\/proc\/(self|thread-self)\/cwd(?=\/|$)/;
 
 // `$PWD`, `${PWD}` and bash's `~+` all name the directory the command runs in.
 const PWD = /^(\$(PWD|\{PWD\})|~\+)(?=$|\/)/;
@@ -72,8 +74,9 @@ function plainJoin(cwd: string, rel: string): string | null {
  */
 export function absolutePath(p: string, cwd: string, home: string): string {
   const x = expandPlace(p, cwd, home);
-  // `/proc/self/root/…` (any process's root) is `/…`.
-  const abs = (plainJoin(cwd, x) ?? path.resolve(cwd, x)).replace(PROC_ROOT, '') || '/';
+  // `/proc/self/root/…` (any process's root) is `/…`; `/proc/self/cwd/…` is `cwd/…`.
+  const joined = plainJoin(cwd, x) ?? path.resolve(cwd, x);
+  const abs = (joined.startsWith('/proc/') ? joined.replace(PROC_ROOT, '').replace(PROC_CWD, cwd) : joined) || '/';
   return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 
@@ -103,7 +106,7 @@ export function isHarmlessSink(p: string): boolean {
 const SYSTEM_DIRS = new Set([
   '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root',
   '/run', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/Users', '/System', '/Library', '/Applications',
-  '/Volumes', '/private', '/nix', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
+  '/Volumes', '/private', '/nix', '/mnt', '/media', '/usr/bin', '/usr/lib', '/usr/local', '/usr/sbin', '/usr/share', '/var/lib',
 ]);
 
 /** Folders whose files the system needs to boot and run (not /tmp, /home or /var's scratch space). */
@@ -122,11 +125,41 @@ function globRoot(abs: string): { dir: string; glob: boolean } {
   return { dir: segs.slice(0, first).join('/') || '/', glob: true };
 }
 
+// A parameter expansion left in a word (its value unknown here): `$X`, `${X}`, `${X:-WORD}`, `${HOME%x}`, `$1`, `$@`.
+const PARAMETER = /\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9@*])([^}]*)\}|\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*])/g;
+
 /**
- * Why deleting (or recursively re-permissioning) this operand would be beyond recovery, or null.
- * Threat: `rm -rf ~`, `rm -rf /*`, `rm -rf .` at the workspace root, `rm -rf /usr`, `rm -rf ..` (the workspace's parent).
+ * The word as the shell spells it when every variable the context does not know is unset, or null when it has none:
+ * `/$X` → `/`, `"$DIR"/*` → `/*`, `${X:-~}` → `~`. HOME is always set: `${HOME:+W}` is W, and any other operation on it
+ * (`${HOME%x}`, `${HOME:0}`, `${HOME,,}`) is taken to leave it the home directory.
+ */
+function unsetSpelling(word: string): string | null {
+  if (!word.includes('$')) return null;
+  const out = word.replace(PARAMETER, (_all: string, braced: string | undefined, op: string | undefined, bare: string | undefined) => {
+    const name = braced ?? bare!;
+    if (name === 'HOME' || name === 'PWD') return /^:?\+/.test(op ?? '') ? op!.replace(/^:?\+/, '') : `$${name}`;
+    return /^:?[-=]/.exec(op ?? '') ? op!.replace(/^:?[-=]/, '') : '';
+  });
+  return out === word ? null : out;
+}
+
+/**
+ * Why deleting (or recursively re-permissioning) this operand would be beyond recovery, or null: as written, or with
+ * the variables it names unset (a script's `rm -rf "$DIR"/*` with DIR unset deletes `/*`).
+ * Threat: `rm -rf ~`, `rm -rf /*`, `rm -rf .` at the workspace root, `rm -rf /usr`, `rm -rf ..` (the workspace's parent),
+ * `rm -rf /$X`, `rm -rf "$HOME/$X"`, `rm -rf ${HOME%x}`.
  */
 export function protectedTarget(operand: string, cwd: string, ctx: ShellContext, workspace = true): string | null {
+  const why = protectedPlace(operand, cwd, ctx, workspace);
+  if (why !== null) return why;
+  const unset = unsetSpelling(operand);
+  // Only a whole-folder glob counts: `$TMPDIR/jest_*` unset is `/jest_*`, a few names, not everything in /.
+  if (unset === null || unset === '' || /[*?[]/.test(unset.replace(/(^|\/)\.?\*$/, ''))) return null;
+  const empty = protectedPlace(unset, cwd, ctx, workspace);
+  return empty === null ? null : `${empty} (${operand} with its variables unset is ${unset})`;
+}
+
+function protectedPlace(operand: string, cwd: string, ctx: ShellContext, workspace: boolean): string | null {
   if (/^~[A-Za-z0-9._-]+\/?$/.test(operand)) return `the home directory of user ${operand.slice(1).replace(/\/$/, '')}`;
   const abs = absolutePath(operand, cwd, ctx.home);
   const { dir, glob } = globRoot(abs);

@@ -70,8 +70,8 @@ export function readRedirect(node: Node, source: string, knownValue?: (w: Word) 
   const operator = opNode?.type ?? '>';
   const dest = node.childForFieldName('destination');
   const word = dest ? readWord(dest, source) : null;
-  // `> "$HOME/.bashrc"` still names a known file: $HOME is the one expansion whose value is known.
-  const known = word !== null && (!word.dynamic || word.expansions.every((e) => /^\$(HOME|\{HOME\})$/.test(e)) && /^\$\{?HOME/.test(word.value));
+  // `> "$HOME/.bashrc"`, `> $PWD/x` still name a known file: $HOME and $PWD (the folder it runs in) have known values.
+  const known = word !== null && (!word.dynamic || word.expansions.every((e) => /^\$(HOME|\{HOME\}|PWD|\{PWD\})$/.test(e)) && /^\$\{?(HOME|PWD)\b/.test(word.value));
   const target = known ? word.value : word !== null && knownValue ? knownValue(word) : null;
   const op = fd + operator;
   let kind: Redirect['kind'];

@@ -6,6 +6,8 @@ export interface Fragment {
   start: number;
 }
 
+// `{a,b,c}` followed by a blank, a separator or the end: a brace expansion of whole words.
+const BRACE_WORDS = /^\{([^{}\s'"]*,[^{}\s'"]*)\}(?=[\s;&|)]|$)/;
 const SEPARATORS = new Set([';', '&', '|', '\n', '\r', '`', '(', ')']);
 
 /**
@@ -16,10 +18,13 @@ export function salvageFragments(source: string): Fragment[] {
   const out: Fragment[] = [];
   let start = 0;
   let quote: '"' | "'" | null = null;
+  // A brace expansion in command position, which bash's grammar here rejects: `{rm,-rf,~}` runs `rm -rf ~`.
+  let expanded = '';
   const cut = (end: number) => {
-    const text = source.slice(start, end);
+    const text = expanded + source.slice(start, end);
     if (text.trim() !== '') out.push({ text, start });
     start = end + 1;
+    expanded = '';
   };
   for (let i = 0; i < source.length; i++) {
     const ch = source[i]!;
@@ -30,7 +35,13 @@ export function salvageFragments(source: string): Fragment[] {
       if (ch === '"') quote = null;
     } else if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '$' && source[i + 1] === '{') i = Math.max(i, source.indexOf('}', i));
-    else if (SEPARATORS.has(ch) || ch === '{' || ch === '}') cut(i);
+    else if (ch === '{' && BRACE_WORDS.test(source.slice(i)) && source.slice(start, i).trim() === '') {
+      const words = BRACE_WORDS.exec(source.slice(i))![1]!;
+      cut(i);
+      expanded = `${words.split(',').join(' ')} `;
+      i += words.length + 1;
+      start = i + 1;
+    } else if (SEPARATORS.has(ch) || ch === '{' || ch === '}') cut(i);
   }
   cut(source.length);
   return out;

@@ -22,16 +22,22 @@ export function printfText(format: string, args: string[]): string | null {
 }
 
 /**
- * The text a pipeline stage prints, when its own words fix it (`echo`, `printf`, bare `cat` of a heredoc), else null.
- * Threat: `echo 'rm -rf ~' | bash`, `cat <<EOF | sh`, `echo / | xargs rm -rf` hide the real command in printed text.
+ * The text a pipeline stage prints, when its own words (and `fed`, the known text piped into it) fix it: `echo`,
+ * `printf`, bare `cat` of a heredoc, `base64 -d` of known text; else null.
+ * Threat: `echo 'rm -rf ~' | bash`, `cat <<EOF | sh`, `echo / | xargs rm -rf`, `echo cm0gLXJmIH4= | base64 -d | sh`
+ * hide the real command in printed text.
  */
-export function staticOutput(raw: RawCommand): FedText | null {
+export function staticOutput(raw: RawCommand, fed?: FedText): FedText | null {
   const [first, ...args] = raw.words;
   if (!first || first.dynamic) return null;
   const name = programName(first.value);
   const span = raw.span;
   const dynamic = args.some((w) => w.dynamic);
   if (name === 'cat' && args.length === 0) return raw.redirects.find((r) => r.stdin)?.stdin ?? null;
+  if (/^(base64|gbase64)$/.test(name) && args.length > 0 && args.every((w) => /^(-d|--decode|-i|--ignore-garbage|-di|-id)$/.test(w.value))) {
+    const input = raw.redirects.find((r) => r.stdin)?.stdin ?? fed;
+    return input === undefined || input.dynamic ? null : { text: Buffer.from(input.text, 'base64').toString('utf8'), dynamic: false, span };
+  }
   if (name === 'echo') {
     let i = 0;
     let escapes = false;

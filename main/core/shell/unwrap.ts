@@ -4,7 +4,7 @@ import { isOneOf, scanArgs, type Opt } from './options.js';
 import { programName } from './program.js';
 import type { Span } from './types.js';
 import type { Assignment } from './walk.js';
-import { WRAPPERS, type WrapperSpec } from './wrapper-specs.js';
+import { MULTI_CALL, WRAPPERS, type WrapperSpec } from './wrapper-specs.js';
 import { syntheticWord, type Word } from './words.js';
 
 /** Shell code a command runs that must itself be analyzed (`sh -c`, `eval`, `su -c`, `trap`, `watch`). */
@@ -32,6 +32,8 @@ export interface Unwrapped {
   shellReadsStdin: boolean;
   /** Directory a wrapper switches to (`env -C DIR`, `sudo -D DIR`); null when only known at run time. */
   chdir?: string | null;
+  /** The zeroth argument the last wrapper hands its command (`exec -a NAME`), until a multi-call binary takes it as its applet. */
+  argv0?: Word;
 }
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;
@@ -95,13 +97,27 @@ function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findi
     block(f, `${values[0]} -${o.long ? '-' : ''}${o.name}${o.value ? ` ${o.value}` : ''} removes environment variables, which changes what the program loads`, at(valueWord(words, o).span));
   }
   for (const o of named(scan.opts, spec.chdirOpts)) out.chdir = valueWord(words, o).dynamic ? null : (o.value ?? null);
+  const argv0 = named(scan.opts, spec.argv0Opts).at(-1);
+  if (argv0) {
+    const w = valueWord(words, argv0);
+    // `--argv0=rm`: the value is part of the option's word.
+    out.argv0 = argv0.valueIndex === argv0.index ? { ...syntheticWord(argv0.value ?? '', w.span), dynamic: w.dynamic } : w;
+  }
   const script = named(scan.opts, spec.scriptOpts)[0];
   if (script) {
     const w = valueWord(words, script);
     out.script = { text: script.value ?? '', span: w.span, dynamic: w.dynamic, via: programName(values[0]!) };
     return null;
   }
-  if (spec.scriptOnly) return null;
+  // `sg GROUP 'cmd'`, `entr -s 'cmd'`: the command operand is shell code.
+  if (spec.scriptOperand === true || (spec.scriptOperand !== undefined && named(scan.opts, [spec.scriptOperand]).length > 0)) {
+    const at = spec.scriptOnly ? scan.operands[spec.operands ?? 0] : scan.end + (spec.operands ?? 0);
+    const w = at === undefined ? undefined : words[at];
+    if (w) out.script = { text: w.value, span: w.span, dynamic: w.dynamic, via: programName(values[0]!) };
+    return null;
+  }
+  if (spec.stdinScript) out.shellReadsStdin = true;
+  if (spec.scriptOnly || spec.stdinScript) return null;
   let i = scan.end;
   if (spec.assignments) {
     for (; i < words.length; i++) {
@@ -111,6 +127,15 @@ function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findi
     }
   }
   i += spec.operands ?? 0;
+  // `flock FILE -c CMD`: a script option may follow the wrapper's own operands.
+  if (spec.scriptOpts && spec.operands && i < words.length && values[i]!.startsWith('-')) {
+    const late = named(scanArgs(values, i, spec.opts).opts, spec.scriptOpts)[0];
+    if (late) {
+      const w = valueWord(words, late);
+      out.script = { text: late.value ?? '', span: w.span, dynamic: w.dynamic, via: programName(values[0]!) };
+      return null;
+    }
+  }
   return i < words.length ? i : null;
 }
 
@@ -140,6 +165,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
   let cur = words;
   out.forms.push([...prefix.map((a) => `${a.name}=${a.value}`), ...form(cur)]);
   for (let depth = 0; depth < 32; depth++) {
+    // `coproc { rm -rf ~; }`, `time { …; }`: the grammar reads the group's `{` as the command's first word.
+    if (cur.length > 1 && cur[0]!.value === '{' && !cur[0]!.dynamic) cur = cur.slice(1);
     const first = cur[0];
     if (!first || first.dynamic) break;
     const name = programName(first.value);
@@ -196,6 +223,11 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     out.wrappers.push(name);
     if (spec.kind === 'xargs') out.xargs = true;
     cur = cur.slice(start);
+    // `exec -a rm busybox -rf ~` runs busybox's rm applet: a multi-call binary is the program its zeroth argument names.
+    if (out.argv0 !== undefined) {
+      if (MULTI_CALL.has(programName(cur[0]!.value))) cur = [out.argv0, ...cur.slice(1)];
+      delete out.argv0;
+    }
     // `parallel rm -rf ::: / ~` runs `rm -rf /` and `rm -rf ~`: its inputs are the command's arguments.
     if (name === 'parallel') cur = cur.filter((w) => w.value !== ':::' && w.value !== ':::+');
     out.forms.push(form(cur));

@@ -405,6 +405,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
       emitCommand(n, type, st, scope, inh);
       // Only expansions and substitutions hide inside a command's words; plain text needs no further walk.
       if (MAY_EXPAND.test(st.source.slice(n.startIndex, n.endIndex))) children(n, st, scope, { ...NONE, inCommand: true });
+      // `time (rm -rf ~)`: the grammar hangs the subshell on the command word.
+      else for (const c of n.namedChildren) if (c.type === 'subshell') walkNode(c, st, { ...scope }, NONE);
       return;
     case 'redirected_statement':
       return redirectedStatement(n, st, scope, inh);

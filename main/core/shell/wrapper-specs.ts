@@ -24,7 +24,16 @@ export interface WrapperSpec {
   chdirOpts?: readonly string[];
   /** Runs only the script of a script option; operands are a user name and shell arguments (`su - root -c cmd`). */
   scriptOnly?: boolean;
+  /** The command operand is shell code: always (`sg GROUP 'cmd'`), or when this flag is given (`entr -s 'make test'`). */
+  scriptOperand?: true | string;
+  /** Runs no command of its own but the shell code on its stdin (`at now <<< 'cmd'`), unless a noCommand option says otherwise. */
+  stdinScript?: boolean;
+  /** Options whose value is the command's zeroth argument (`env -a NAME`, `exec -a NAME`): a multi-call binary runs that applet. */
+  argv0Opts?: readonly string[];
 }
+
+/** Multi-call binaries: the applet they run is their first operand, or their zeroth argument (`exec -a rm busybox -rf ~`). */
+export const MULTI_CALL = new Set(['busybox', 'toybox', 'coreutils']);
 
 const plain = (opts: OptSpec = {}, extra: Partial<WrapperSpec> = {}): WrapperSpec => ({
   kind: 'plain',
@@ -41,11 +50,11 @@ const privilege = (opts: OptSpec, extra: Partial<WrapperSpec> = {}): WrapperSpec
 const SHELL: WrapperSpec = { kind: 'shell', opts: { stopAtOperand: true } };
 
 /** Shells whose `-c SCRIPT` is bash-compatible enough to analyze recursively. */
-export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'fish', 'rbash']);
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'yash', 'posh', 'fish', 'rbash', 'csh', 'tcsh']);
 
 /** Every wrapper the analysis unwraps, by program name. */
 export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, WrapperSpec>([
-  ['env', plain({ shortValue: 'uCS', longValue: ['unset', 'chdir', 'split-string'] }, { assignments: true, scriptOpts: ['S', 'split-string'], chdirOpts: ['C', 'chdir'], unsetOpts: ['u', 'unset', 'i', 'ignore-environment'] })],
+  ['env', plain({ shortValue: 'uCSa', longValue: ['unset', 'chdir', 'split-string', 'argv0'] }, { assignments: true, scriptOpts: ['S', 'split-string'], chdirOpts: ['C', 'chdir'], unsetOpts: ['u', 'unset', 'i', 'ignore-environment'], argv0Opts: ['a', 'argv0'] })],
   ['timeout', plain({ shortValue: 'ks', longValue: ['kill-after', 'signal'] }, { operands: 1 })],
   ['nice', plain({ shortValue: 'n', longValue: ['adjustment'] })],
   ['nohup', plain()],
@@ -88,13 +97,24 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['firejail', plain()],
   ['systemd-run', plain({ shortValue: 'pEMu', longValue: ['unit', 'property', 'description', 'slice', 'uid', 'gid', 'working-directory', 'setenv', 'machine', 'nice', 'on-calendar'] })],
   ['script', plain({ shortValue: 'cEIOTB', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-timing', 'log-io'] }, { scriptOpts: ['c', 'command'], scriptOnly: true })],
-  ['sg', plain({ shortValue: 'c' }, { scriptOpts: ['c'], scriptOnly: true })],
+  ['sg', plain({ shortValue: 'c' }, { scriptOpts: ['c'], scriptOnly: true, scriptOperand: true, operands: 1 })],
+  // Resource, CPU, cgroup, credential and root-changing launchers: each runs its command as given.
+  ['prlimit', plain({ shortValue: 'po', longValue: ['pid', 'output'] }, { noCommand: ['p', 'pid'] })],
+  ['numactl', plain({ shortValue: 'imNCpPw', longValue: ['interleave', 'membind', 'cpunodebind', 'physcpubind', 'preferred', 'preferred-many', 'weighted-interleave', 'cpubind'] }, { noCommand: ['s', 'show', 'H', 'hardware'] })],
+  ['cgexec', plain({ shortValue: 'g' })],
+  ['setpriv', plain({ longValue: ['reuid', 'regid', 'ruid', 'euid', 'rgid', 'egid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set', 'securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule', 'seccomp-filter', 'ptracer'] }, { noCommand: ['d', 'dump'] })],
+  ['proot', plain({ shortValue: 'rbmqwk', longValue: ['rootfs', 'bind', 'mount', 'qemu', 'pwd', 'cwd', 'kernel-release'] })],
+  ['fakechroot', plain({ shortValue: 'lde', longValue: ['lib', 'elfloader', 'environment', 'config-dir'] })],
+  ['entr', plain({}, { scriptOperand: 's' })],
+  // at and batch run the shell code on their stdin later (`-f FILE` reads it from a file; `-l`, `-d`, `-c` run none).
+  ['at', plain({ shortValue: 'qfut' }, { stdinScript: true, noCommand: ['f', 'l', 'd', 'r', 'c', 'V'] })],
+  ['batch', plain({ shortValue: 'qfu' }, { stdinScript: true, noCommand: ['f', 'V'] })],
   ['chroot', privilege({ longValue: ['userspec', 'groups'] }, { operands: 1 })],
   ['watch', { kind: 'eval', opts: { shortValue: 'nq', longValue: ['interval', 'equexit'], stopAtOperand: true } }],
   ['xargs', { kind: 'xargs', opts: { shortValue: 'aEdILnPs', shortAttached: 'eil', longValue: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'], stopAtOperand: true } }],
   // GNU parallel runs its command once per input, like xargs; inputs after `:::` are appended (see unwrap).
   ['parallel', { kind: 'xargs', opts: { shortValue: 'aIjSdP', longValue: ['arg-file', 'jobs', 'sshlogin', 'delimiter', 'max-procs', 'colsep', 'results', 'joblog', 'tmpdir', 'workdir'], stopAtOperand: true } }],
-  ['exec', { kind: 'exec', opts: { shortValue: 'a', stopAtOperand: true } }],
+  ['exec', { kind: 'exec', opts: { shortValue: 'a', stopAtOperand: true }, argv0Opts: ['a'] }],
   ['eval', { kind: 'eval', opts: { stopAtOperand: true } }],
   ['trap', { kind: 'trap', opts: { stopAtOperand: true }, noCommand: ['p', 'l'] }],
   ['sudo', privilege({ shortValue: 'ugCDpRrtTU', longValue: ['user', 'group', 'close-from', 'chdir', 'prompt', 'chroot', 'role', 'type', 'command-timeout', 'other-user', 'host'] }, { assignments: true, noCommand: ['l', 'v', 'K', 'V', 'e', 'list', 'validate', 'remove-timestamp', 'version', 'edit'], chdirOpts: ['D', 'chdir'] })],

@@ -78,6 +78,18 @@ export function awkEffects(program: string): AwkEffect[] {
   return out;
 }
 
+// Command lines in awk text: `"cmd" | getline` and `print … | "cmd"` run cmd; `print "cmd" | "sh"` feeds cmd to a shell.
+const AWK_COMMANDS = [
+  /"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g,
+  /(?<!\|)\|&?\s*"((?:[^"\\]|\\.)*)"/g,
+  /printf?\s*\(?\s*"((?:[^"\\]|\\.)*)"\s*\)?\s*\|\s*"(?:\/bin\/|\/usr\/bin\/)?(?:sh|bash|dash|zsh|ksh)"/g,
+];
+
+/** The shell command lines an awk program's literal strings spell (its system() calls are found by checkEmbedded). */
+function awkShellCommands(code: string): string[] {
+  return AWK_COMMANDS.flatMap((re) => [...code.matchAll(re)].map((m) => m[1]!.replace(/\\n/g, '\n').replace(/\\(["\\])/g, '$1')));
+}
+
 /**
  * Flags awk programs with system(), command pipes, output redirection, and program files that cannot be read.
  * Threat: `awk 'BEGIN{system("rm -rf ~")}'`, `awk '{print > "/home/u/.bashrc"}'` under an allow rule for awk.
@@ -108,5 +120,6 @@ export function checkAwk(c: CheckInput): void {
       else flag(c.f, e.flag, `awk ${e.what}`, wordSpan(c, p.at));
     }
     checkEmbedded(c, p.text, 'awk');
+    for (const text of awkShellCommands(p.text)) c.scripts.push({ text, via: 'awk' });
   }
 }

@@ -9,7 +9,8 @@ import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 const WRITES = new Set(['-fprint', '-fprint0', '-fprintf', '-fls']);
-const DELETERS = new Set(['rm', 'shred', 'unlink', 'rmdir']);
+/** Programs that delete the files they are handed (a find or fd action running one deletes what it lists). */
+export const DELETERS = new Set(['rm', 'shred', 'unlink', 'rmdir']);
 /** Tests that narrow what find matches; without any, a delete sweeps everything under the starting point. */
 const FILTERS = /^-(i?name|i?path|i?wholename|i?regex|newer.*|[amc](time|min)|size|empty|user|group|perm|inum|samefile|links|uid|gid)$/;
 

@@ -33,7 +33,9 @@ const SUB_SPECS: Record<string, OptSpec> = {
   archive: { shortValue: 'o', longValue: ['exec', 'remote', 'output', 'format', 'prefix', 'add-file', 'add-virtual-file', 'mtime'] },
   config: { shortValue: 'f', longValue: ['file', 'blob', 'type', 'default'] },
 };
-const DEFAULT_SPEC: OptSpec = { shortValue: 'o', longValue: ['output'] };
+// Diff-like commands' short options with a value (`-Sfunction`, `-G re`, `-n5`, `-L1,5:f`, `-O order`; `-U5`, `-M50%` attached),
+// so the value's letters are not read as more options (`-Sfunction` holds no `-o`).
+const DEFAULT_SPEC: OptSpec = { shortValue: 'oSGOLn', shortAttached: 'UMCBl', longValue: ['output'] };
 
 /** How a git subcommand's value-taking options are spelled (diff-like commands share one spec). */
 export function gitSubcommandSpec(name: string): OptSpec {
@@ -49,6 +51,9 @@ function checkGlobals(c: CheckInput, scan: Scan): void {
     const at = wordsSpan(c, o.index, o.valueIndex);
     if (isOneOf(o, ['c', 'config-env'])) {
       flag(c.f, 'code-execution', `git -c ${o.value ?? ''} overrides configuration; keys like core.pager, core.sshCommand, core.fsmonitor, core.hooksPath or alias.* run commands`, at);
+      // `git -c core.pager='rm -rf ~' log`, `git -c alias.x='!rm -rf ~' x`: git hands such a value to the shell.
+      const value = o.name === 'c' ? /^[^=]*=!?(.*)$/s.exec(o.value ?? '')?.[1] : undefined;
+      if (value) c.scripts.push({ text: value, via: 'git -c' });
     } else if (isOneOf(o, ['exec-path'])) {
       flag(c.f, 'code-execution', 'git --exec-path makes git run its helper programs from another directory', at);
     } else if (isOneOf(o, ['C', 'git-dir', 'work-tree']) && o.value !== undefined) {

@@ -1,6 +1,9 @@
 // Dispatches each unwrapped command to the checks for its program.
 import type { CheckInput } from './context.js';
+import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
+import { checkEditor, VI_EDITORS } from './editors.js';
+import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
 import { checkFind } from './find.js';
 import { checkGit } from './git.js';
@@ -14,6 +17,8 @@ import { checkTools, TOOLS } from './tools.js';
 const BY_NAME = new Map<string, (c: CheckInput) => void>([
   ['git', checkGit],
   ['find', checkFind],
+  ['fd', checkFd],
+  ['fdfind', checkFd],
   ['sed', checkSed],
   ['gsed', checkSed],
   ['tar', checkTar],
@@ -26,6 +31,8 @@ export function checkProgram(c: CheckInput): void {
   const name = c.cmd.argv[0] ?? '';
   BY_NAME.get(name)?.(c);
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
+  if (ASSIGNING.has(name)) checkAssigning(c);
+  if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);

@@ -61,12 +61,16 @@ function checkRemoteShell(c: CheckInput, name: string): void {
     const next = argv[i + 1] ?? '';
     if ((w === '-o' && /^(ProxyCommand|LocalCommand|PermitLocalCommand|KnownHostsCommand|Match)/i.test(next)) || /^-o(ProxyCommand|LocalCommand|KnownHostsCommand)/i.test(w)) {
       flag(c.f, 'code-execution', `${name} ${w} ${next} runs a local command`, at);
+      c.scripts.push({ text: (w === '-o' ? next : w.slice(2)).replace(/^\w+[=\s]\s*/, ''), via: name });
     } else if ((name === 'scp' && w === '-S') || (name === 'rsync' && (w === '-e' || /^--(rsh|rsync-path)\b/.test(w)))) {
       flag(c.f, 'code-execution', `${name} ${w} ${w.includes('=') ? '' : next} runs a program`, at);
+      c.scripts.push({ text: w.includes('=') ? w.slice(w.indexOf('=') + 1) : next, via: name });
     } else if ((name === 'nc' || name === 'ncat' || name === 'netcat') && /^-[ec]$|^--(exec|sh-exec|lua-exec)/.test(w)) {
       flag(c.f, 'code-execution', `${name} ${w} connects a program to the network`, at);
+      c.scripts.push({ text: w.includes('=') ? w.slice(w.indexOf('=') + 1) : next, via: name });
     } else if (name === 'socat' && /(^|[,!])(EXEC|SYSTEM):/i.test(w)) {
       flag(c.f, 'code-execution', `socat ${w} runs a program`, at);
+      c.scripts.push({ text: w.replace(/^.*?(EXEC|SYSTEM):/i, '').replace(/,[a-z-]+(=[^,]*)?$/i, ''), via: 'socat' });
     }
   });
 }

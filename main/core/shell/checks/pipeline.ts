@@ -13,7 +13,8 @@ export interface Stage {
 
 const FETCHERS = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'aria2c', 'http', 'https', 'fetch', 'lftp']);
 
-function decodes(argv: readonly string[]): boolean {
+/** Whether a stage decodes its input (base64 -d, openssl enc -d…), so what it prints was hidden in the command. */
+export function decodes(argv: readonly string[]): boolean {
   const [name = '', ...rest] = argv;
   if (/^(base64|base32|basenc)$/.test(name)) return rest.some((w) => /^-[a-zA-Z]*[dD]|^--decode$/.test(w));
   if (name === 'openssl') return rest.includes('-d') || rest.includes('-base64') || rest[0] === 'base64';

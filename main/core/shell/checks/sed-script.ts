@@ -101,13 +101,16 @@ export function sedEffects(script: string): SedEffect[] {
       const delim = r.c;
       r.i++;
       if (delim === undefined || delim === '\n' || delim === '\\') return unparsed();
-      if (r.until(delim) === null || r.until(delim) === null) return unparsed();
+      if (r.until(delim) === null) return unparsed();
+      const replacement = r.until(delim);
+      if (replacement === null) return unparsed();
       if (cmd === 'y') continue;
       for (;;) {
         const flagChar = r.c;
         if (flagChar === undefined || !/[gpiImMe0-9w]/.test(flagChar)) break;
         r.i++;
-        if (flagChar === 'e') out.push({ kind: 'exec', command: 's///e', arg: '' });
+        // `s/.*/CMD/e` runs the pattern space once replaced: the replacement is (at least part of) the command.
+        if (flagChar === 'e') out.push({ kind: 'exec', command: 's///e', arg: replacement });
         if (flagChar === 'w') {
           out.push({ kind: 'write', command: 's///w', arg: r.restOfLine() });
           break;

@@ -36,7 +36,10 @@ export function checkSed(c: CheckInput): void {
     }
     for (const e of effects) {
       const at = wordSpan(c, s.at);
-      if (e.kind === 'exec') flag(c.f, 'code-execution', `sed ${e.command} runs text as a shell command`, at);
+      if (e.kind === 'exec') {
+        flag(c.f, 'code-execution', `sed ${e.command} runs text as a shell command`, at);
+        if (e.arg !== '') c.scripts.push({ text: e.arg, via: 'sed' });
+      }
       else if (e.kind === 'write' && !isHarmlessSink(e.arg)) flag(c.f, 'writes-file', `sed ${e.command} ${e.arg} writes a file`, at);
       else if (e.kind === 'read') block(c.f, `sed ${e.command} ${e.arg} reads a file into its output`, at);
       else if (e.kind === 'unparsed') block(c.f, 'sed script could not be checked for commands that run programs or write files', at);

@@ -4,7 +4,16 @@ import { isBlockDevice } from '../paths.js';
 import { plainOperands, type CheckInput } from './context.js';
 
 const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'cfdisk', 'parted', 'gdisk', 'sgdisk', 'cgdisk']);
-const LIST_ONLY = /^(-l|--list|-d|--dump|-J|--json|-p|--print|print|-s|--show-size)$/;
+const LIST_ONLY = /^(-l|--list|-d|--dump|-J|--json|-p|--print|print|--show-size)$/;
+/** Volume managers' subcommands that erase what a device or pool holds (`cryptsetup luksFormat`, `zpool destroy`). */
+const VOLUME_ERASERS: Record<string, RegExp> = {
+  cryptsetup: /^(luksFormat|erase|luksErase|reencrypt)$/, zpool: /^(destroy|labelclear)$/,
+  lvremove: /./, vgremove: /./, pvremove: /./,
+};
+// Groups whose members may become root (sudo, wheel…) or control root-owned daemons (docker, lxd): joining one is escalation.
+const ADMIN_GROUPS = /^(sudo|wheel|admin|root|docker|lxd|libvirt|disk|adm|shadow)$/;
+/** Programs that change accounts, groups or passwords. */
+const ACCOUNTS = new Set(['usermod', 'gpasswd', 'adduser', 'addgroup', 'passwd', 'chpasswd', 'machinectl']);
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'killall5', 'skill', 'slay']);
 const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
 
@@ -15,14 +24,34 @@ function checkDisk(c: CheckInput, name: string): void {
     flag(c.f, 'destructive', `${name} erases ${devices[0] ?? 'a file system'}`, c.cmd.span, 'hard');
   } else if (name === 'mkswap' && devices.length > 0) {
     flag(c.f, 'destructive', `mkswap overwrites ${devices[0]}`, c.cmd.span, 'hard');
-  } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w))) {
+  } else if (PARTITIONERS.has(name) && devices.length > 0 && !argv.slice(1).some((w) => LIST_ONLY.test(w) || (name === 'sfdisk' && w === '-s'))) {
     flag(c.f, 'destructive', `${name} rewrites the partition table of ${devices[0]}`, c.cmd.span, 'hard');
   } else if (name === 'diskutil' && /^(erase|zero|randomize|secureErase|reformat|partitionDisk|apfs)/i.test(argv[1] ?? '') && !/^(list|info)/i.test(argv[2] ?? '')) {
     // macOS: `diskutil eraseDisk JHFS+ X /dev/disk2`, `diskutil zeroDisk disk2`, `diskutil apfs deleteContainer …`.
     flag(c.f, 'destructive', `diskutil ${argv[1]} erases a disk or volume`, c.cmd.span, 'hard');
+  } else if (VOLUME_ERASERS[name]?.test(argv.slice(1).find((w) => !w.startsWith('-')) ?? '')) {
+    flag(c.f, 'destructive', `${argv.slice(0, 2).join(' ')} erases a disk, volume or pool`, c.cmd.span, 'hard');
   } else if (name === 'shred' && devices.length > 0) {
     flag(c.f, 'destructive', `shred overwrites the disk ${devices[0]}`, c.cmd.span, 'hard');
   }
+}
+
+/**
+ * How an account command hands out root's powers, or null: a user put in an admin group, root's password set, a root shell.
+ * Threat: `sudo usermod -aG sudo me`, `gpasswd -a me wheel`, `adduser me docker`, `sudo passwd root`, `machinectl shell root@`.
+ */
+function accountEscalation(argv: readonly string[]): string | null {
+  const [name, ...args] = argv;
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (name === 'usermod') {
+    const i = args.findIndex((a) => /^-[a-zA-Z]*G$|^--groups$/.test(a));
+    const groups = i >= 0 ? (args[i + 1] ?? '') : /^--groups=(.*)$/.exec(args.find((a) => a.startsWith('--groups=')) ?? '')?.[1] ?? '';
+    return groups.split(',').some((g) => ADMIN_GROUPS.test(g)) ? 'puts a user in an admin group' : null;
+  }
+  if (name === 'gpasswd') return args.some((a) => /^-(a|M)$|^--(add|members)$/.test(a)) && ADMIN_GROUPS.test(operands.at(-1) ?? '') ? 'puts a user in an admin group' : null;
+  if (name === 'adduser' || name === 'addgroup') return operands.length === 2 && ADMIN_GROUPS.test(operands[1]!) ? 'puts a user in an admin group' : null;
+  if (name === 'passwd' || name === 'chpasswd') return operands.includes('root') || name === 'chpasswd' ? 'sets a password for root or many accounts' : null;
+  return name === 'machinectl' && /^(shell|login)$/.test(operands[0] ?? '') ? 'opens a shell as another user' : null;
 }
 
 function checkKill(c: CheckInput, name: string): void {
@@ -35,8 +64,8 @@ function checkKill(c: CheckInput, name: string): void {
 
 /** Disk, process and shell-state programs this module checks. */
 export const SYSTEM_TOOLS = new Set([
-  ...PARTITIONERS, ...KILLERS, ...POWER, 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
-  'source', '.', 'alias', 'sudoedit', 'crontab', 'init', 'telinit', 'systemctl', 'enable', 'hash',
+  ...PARTITIONERS, ...KILLERS, ...POWER, ...ACCOUNTS, ...Object.keys(VOLUME_ERASERS), 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
+  'source', '.', 'alias', 'sudoedit', 'crontab', 'at', 'batch', 'init', 'telinit', 'systemctl', 'enable', 'hash',
 ]);
 
 /**
@@ -47,6 +76,8 @@ export function checkSystem(c: CheckInput): void {
   const argv = c.cmd.argv;
   const name = argv[0]!;
   checkDisk(c, name);
+  const escalation = ACCOUNTS.has(name) ? accountEscalation(argv) : null;
+  if (escalation !== null) flag(c.f, 'privilege', `${argv.join(' ')} ${escalation}: privilege escalation`, c.cmd.span, 'hard');
   if (KILLERS.has(name)) checkKill(c, name);
   else if (POWER.has(name) || ((name === 'init' || name === 'telinit') && /^[06]$/.test(argv[1] ?? ''))) {
     flag(c.f, 'destructive', `${name} shuts the machine down or restarts it`, c.cmd.span);
@@ -62,6 +93,8 @@ export function checkSystem(c: CheckInput): void {
     flag(c.f, 'destructive', 'crontab -r deletes all your scheduled jobs, with no way back', c.cmd.span, 'hard');
   } else if (name === 'crontab' && !argv.slice(1).some((w) => w === '-l')) {
     flag(c.f, 'code-execution', 'crontab installs commands that run on a schedule', c.cmd.span);
+  } else if ((name === 'at' || name === 'batch') && !argv.slice(1).some((w) => /^-[a-zA-Z]*[lcV]/.test(w))) {
+    flag(c.f, 'code-execution', `${name} runs shell code later, outside any check`, c.cmd.span);
   } else if (name === 'systemctl' && /^(stop|kill|disable|mask|poweroff|reboot|halt|isolate)$/.test(argv[1] ?? '')) {
     flag(c.f, 'destructive', `systemctl ${argv[1]} stops services or the machine`, c.cmd.span, 'risk');
   }

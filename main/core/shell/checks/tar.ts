@@ -80,6 +80,7 @@ export function checkTar(c: CheckInput): void {
     const opt = `${o.long ? '--' : '-'}${o.name}`;
     if (isOneOf(o, RUNS) || (isOneOf(o, ['checkpoint-action']) && /exec/.test(o.value ?? ''))) {
       flag(c.f, 'code-execution', `tar ${opt} ${o.value ?? ''} runs a program`, at(o.index, o.valueIndex));
+      if (o.value) c.scripts.push({ text: o.value.replace(/^exec=/, ''), via: 'tar' });
     } else if (isOneOf(o, ['x', 'extract', 'get']) && !scan.opts.some((x) => isOneOf(x, ['O', 'to-stdout']))) {
       flag(c.f, 'writes-file', 'tar extract writes (and may overwrite) files', at(o.index));
     } else if (isOneOf(o, WRITES_ARCHIVE) && archive !== undefined && archive !== '-' && !isHarmlessSink(archive)) {

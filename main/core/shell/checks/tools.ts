@@ -8,6 +8,8 @@ interface Injection {
   option: RegExp;
   risk: 'code-execution' | 'writes-file' | 'privilege' | 'outside-workspace';
   what: string;
+  /** The option's value is a shell command (`man -P CMD`, `zip -TT CMD`), analyzed as such for what must be denied. */
+  shell?: true;
 }
 
 // A search that follows symbolic links reads wherever they point (the fixture's `src/link-etc -> /etc`).
@@ -43,8 +45,8 @@ const INJECTIONS: Record<string, Injection[]> = {
   ],
   wc: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
   du: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
-  man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command' }],
-  zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command' }],
+  man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command', shell: true }],
+  zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command', shell: true }],
   yq: [{ option: /^(-i|--inplace)$/, risk: 'writes-file', what: 'edits the file in place' }],
   date: [{ option: /^(-s|--set(=|$))/, risk: 'privilege', what: 'sets the system clock' }],
   docker: [
@@ -80,6 +82,7 @@ export function checkTools(c: CheckInput): void {
         if (/^-v|^--volume|^--mount/.test(w) && !/(^|[=,])(\/|~|\$HOME)(:|,|$)|^\/(etc|root|home|Users|var|usr)\b|^~/.test(v)) return;
       }
       flag(c.f, inj.risk, `${name} ${w} ${inj.what}`, wordSpan(c, i));
+      if (inj.shell) c.scripts.push({ text: w.includes('=') ? w.slice(w.indexOf('=') + 1) : (argv[i + 1] ?? ''), via: name });
     });
   }
   const installs = INSTALLERS[name];

@@ -5,12 +5,12 @@ import { GIT } from './git.js';
 import { SEARCHERS } from './grep.js';
 import { JSON_TOOLS } from './jq.js';
 import { KUBECTL } from './kubectl.js';
-import { ESLINT, GO, MAKE, NPM, PYTEST, RUFF } from './runners.js';
+import { ESLINT, GO, MAKE, NPM, PRETTIER, PYTEST, RUFF } from './runners.js';
 import { readWithSpec, type SpecReading } from './judge.js';
 import type { ProgramSpec } from './types.js';
 
 const SPECS: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries({
-  ...COREUTILS, ...SEARCHERS, ...JSON_TOOLS, curl: CURL, git: GIT, kubectl: KUBECTL, npm: NPM, go: GO, pytest: PYTEST, eslint: ESLINT, ruff: RUFF, make: MAKE, gmake: MAKE,
+  ...COREUTILS, ...SEARCHERS, ...JSON_TOOLS, curl: CURL, git: GIT, kubectl: KUBECTL, npm: NPM, go: GO, pytest: PYTEST, eslint: ESLINT, prettier: PRETTIER, ruff: RUFF, make: MAKE, gmake: MAKE,
 }));
 
 // Readings by argv text: agents repeat commands, and a reading is a pure function of the words (bounded, oldest dropped).

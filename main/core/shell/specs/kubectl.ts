@@ -15,8 +15,8 @@ const READ = {
   R1: '-f --filename -k --kustomize',
 } as const;
 
-/** A resource word naming Secrets (`secret`, `secrets/db`, `pods,secrets`): their values are credentials. */
-const SECRETS = /(^|,)secrets?(\/|,|$)/i;
+/** A resource word naming Secrets (`secret`, `secrets/db`, `pods,secrets`, `secret.v1`, `secrets.v1.core`): their values are credentials. */
+const SECRETS = /(^|,)secrets?(\.[^/,]*)?(\/|,|$)/i;
 
 /**
  * `-o jsonpath-file=F`, `-o go-template-file=F`, `-o custom-columns-file=F`, `--template` of a file: a file read; and

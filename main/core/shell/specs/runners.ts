@@ -1,4 +1,4 @@
-// Test, build and lint runners (npm, go, pytest, eslint, ruff, vitest), from their manuals: the options that run other
+// Test, build and lint runners (npm, go, pytest, eslint, prettier, ruff, make), from their manuals: the options that run other
 // code or write files a rule for "run the tests" does not vouch for.
 import { options, program, type ProgramSpec } from './types.js';
 
@@ -89,13 +89,25 @@ function formatterFile(argv: readonly string[], from: number): { unvouched: stri
 
 /** eslint's spec: configs, plugins and formatter files are code; `-o` writes a report, `--fix` rewrites sources. */
 export const ESLINT: ProgramSpec = program(options({
-  H: '--fix-dry-run --cache --no-cache --quiet --no-color --color --no-eslintrc --no-config-lookup --no-inline-config --no-ignore --stdin --debug -h --help -v --version --report-unused-disable-directives --no-error-on-unmatched-pattern --exit-on-fatal-error --no-warn-ignored --pass-on-no-patterns --print-config --max-warnings= --init --inspect-config --flag --stats',
+  H: '--fix-dry-run --cache --no-cache --quiet --no-color --color --no-eslintrc --no-config-lookup --no-inline-config --no-ignore --stdin --debug -h --help -v --version --report-unused-disable-directives --no-error-on-unmatched-pattern --exit-on-fatal-error --no-warn-ignored --pass-on-no-patterns --print-config --max-warnings= --flag --stats',
   H1: '--ext --fix-type --env --global --parser-options --rule --max-warnings --stdin-filename --report-unused-disable-directives-severity --cache-strategy -f --format --ignore-pattern --concurrency',
   R1: '--ignore-path',
   W: '--fix',
   W1: '-o --output-file --cache-location',
   X1: '-c --config --rulesdir --plugin --parser --resolve-plugins-relative-to',
+  // `--init` installs packages and writes a config; `--inspect-config` starts a server and opens a browser.
+  X: '--init --inspect-config',
 }), ['path'], { abbreviations: false, extra: formatterFile });
+
+/** prettier's spec: `--check`/`--list-different` only read; `-w` rewrites files; configs (`.prettierrc.js`) and plugins are code. */
+export const PRETTIER: ProgramSpec = program(options({
+  H: '-c --check -l --list-different --no-config --no-editorconfig --with-node-modules --cache --no-color --color -h --help -u --ignore-unknown --insert-pragma --require-pragma --no-error-on-unmatched-pattern --support-info -v --version --debug-check --bracket-same-line --no-bracket-spacing --experimental-ternaries --jsx-single-quote --no-semi --single-attribute-per-line --single-quote --use-tabs --vue-indent-script-and-style',
+  H1: '--config-precedence --cache-strategy --log-level --stdin-filepath --cursor-offset --range-start --range-end --arrow-parens --embedded-language-formatting --end-of-line --experimental-operator-position --html-whitespace-sensitivity --object-wrap --parser --print-width --prose-wrap --quote-props --tab-width --trailing-comma',
+  R1: '--ignore-path --find-config-path --file-info',
+  W: '-w --write',
+  W1: '--cache-location',
+  X1: '--config --plugin --plugin-search-dir',
+}), ['path'], { abbreviations: false });
 
 /** `ruff --config 'KEY = VALUE'` sets any setting inline; `ruff format` without --check/--diff rewrites the files. */
 function ruffExtra(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
