@@ -18,6 +18,8 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.gemini': { files: ['settings.json'], dirs: ['policies'] },
   '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
 };
+/** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
+const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };
 const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
 /** The rest of the hook program: the installed package, the bundled hook and the built CLI the bin loads. */
 const GUARD_CODE = /(^|\/)(node_modules\/gatehouse(\/|$)|dist\/hook\.c?js$|dist\/main\/core(\/|$)|Gatehouse\.app(\/|$))/i;
@@ -33,6 +35,15 @@ export interface ProtectedSet {
   /** The workspaces (as given and resolved): a `gatehouse` file inside one is the project's own, not the guard on PATH. */
   workspaces: string[];
   fold: boolean;
+}
+
+/**
+ * The names an agent's configuration has below a folder (its folders, files and policy folders, Claude Code's
+ * `.claude.json`) and the endings of the files in its policy folders: what a name test must not match to spare it.
+ */
+export function configNames(): { names: string[]; endings: string[] } {
+  const names = [...Object.keys(AGENT_DIRS), ...CONFIG_FILES, ...CONFIG_SUBDIRS, '.claude.json'];
+  return { names: [...new Set(names)], endings: Object.values(CONFIG_SUBDIR_FILES) };
 }
 
 /** Protected places derived from the workspace (home, cwd, GATEHOUSE_HOME, agent config folders from env). */

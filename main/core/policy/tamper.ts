@@ -16,6 +16,7 @@ import {
   protectedBelow,
   protectedSet,
 } from './protected.js';
+import { findSparesConfig } from './find-spares.js';
 import { stopsGatehouse } from './stop-guard.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
 import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
@@ -131,7 +132,7 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
     const below = moves || readsTree ? protectedBelow(p, ps) : null;
-    if (below !== null && moves) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
+    if (below !== null && moves && !(prog === 'find' && findSparesConfig(argv, p, ps))) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
     const config = moves ? agentConfigOf(p, ps) : null;
     if (config) return `${prog} would move, delete or re-permission ${config} (${p})`;
     if (below === 'GATEHOUSE_HOME' && readsTree) return `${prog} reads a folder tree that contains GATEHOUSE_HOME (${p})`;
