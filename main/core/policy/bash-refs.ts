@@ -4,7 +4,7 @@ import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
 import { commandPathWords, commandReadOperands, commandWriteWords, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
-import { findReadPaths } from '../shell/checks/find-primaries.js';
+import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
@@ -184,14 +184,9 @@ export type TreeFilter = (path: string) => boolean;
  * (any `-o`, `!`, `,` or grouping: null, every file counts). find matches with fnmatch: `*` crosses `/` and dots.
  */
 function findFilter(argv: readonly string[], start: string, startAbs: string): TreeFilter | null {
-  const tests: Array<{ re: RegExp; whole: boolean }> = [];
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (/^(-o|-or|!|-not|,|\(|\))$/.test(w)) return null;
-    const m = /^-(i?)(name|path|wholename)$/.exec(w);
-    if (m && argv[i + 1] !== undefined) tests.push({ re: fnmatchRegex(argv[++i]!, { nocase: m[1] === 'i' }), whole: m[2] !== 'name' });
-  }
-  if (tests.length === 0) return null;
+  const narrowing = findNarrowing(argv);
+  if (narrowing === null || narrowing.tests.length === 0) return null;
+  const tests = narrowing.tests.map((t) => ({ re: fnmatchRegex(t.pattern, { nocase: t.nocase }), whole: t.whole }));
   return (p) => {
     // find walks into .git whatever it looks for: what git rewrites there is never vouched for.
     if (p.split('/').includes('.git')) return true;

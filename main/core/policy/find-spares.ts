@@ -3,14 +3,13 @@
 // their folders, files or policy files. Anything else a deleting find could reach below its start (GATEHOUSE_HOME, the
 // home folder's configuration, the Gatehouse program outside the workspace) is never spared here.
 import path from 'node:path';
+import { findNarrowing } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { isInside } from './paths.js';
 import { configNames, type ProtectedSet } from './protected.js';
 
 /** find's tests that select by something other than a plain name (or that this reading does not model). */
 const OTHER_SELECTORS = /^-(i?path|i?wholename|i?regex|i?lname|samefile|inum|links|newer|anewer|cnewer|context)$/;
-/** Operators that make the expression more than a conjunction. */
-const OPERATORS = /^(-o|-or|!|-not|,|\(|\))$/;
 
 /** A name test, and whether it can match some name with a given ending. */
 interface NameTest {
@@ -46,20 +45,11 @@ function nameTest(pattern: string, nocase: boolean): NameTest {
   return { matches: (name) => re.test(name), mayEndWith: (ending) => mayEndWith(pattern, ending, nocase) };
 }
 
-/** The -name/-iname tests of a find whose expression is a plain conjunction of them and of tests that select no names; else null. */
+/** The -name/-iname tests that narrow a find's action, when nothing else can select what it acts on; else null. */
 function nameTests(argv: readonly string[]): NameTest[] | null {
-  const tests: NameTest[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (OPERATORS.test(w) || OTHER_SELECTORS.test(w)) return null;
-    const m = /^-(i?)name$/.exec(w);
-    if (m) {
-      const pattern = argv[++i];
-      if (pattern === undefined) return null;
-      tests.push(nameTest(pattern, m[1] === 'i'));
-    }
-  }
-  return tests;
+  const narrowing = findNarrowing(argv);
+  if (narrowing === null || narrowing.words.some((w) => OTHER_SELECTORS.test(w))) return null;
+  return narrowing.tests.map((t) => nameTest(t.pattern, t.nocase));
 }
 
 /**

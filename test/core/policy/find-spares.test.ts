@@ -29,6 +29,8 @@ describe('a deleting find at the workspace root', () => {
     // what this reading does not model
     'find . -delete', "find . -path './.claude/*' -delete", "find . -name '*.pyc' -o -name x -delete", "find . ! -name '*.pyc' -delete",
     "find . -regex '.*json' -delete", "find . -name '\\*.json' -delete",
+    // a test after the action does not narrow it: find deletes everything first
+    "find . -delete -name '*.pyc'", "find . -exec rm -rf {} + -name '*.pyc'", "find . -print -delete -name '*.pyc'",
     // starts that hold more than the workspace's own configuration
     "find ~ -name '*.pyc' -delete", "find {{HOME}} -name '*.pyc' -exec rm {} +", "find {{GH}}/.. -name '*.pyc' -delete",
   ])('%j stays a deny', async (command) => {

@@ -19,7 +19,9 @@ const NO_DOCS = { allow: GIT, deny: ['Read(./docs/**)'] };
 /** .env is gitignored: git never prints it. */
 const NO_ENV = { allow: GIT, deny: ['Read(./.env)'] };
 const NONE = { allow: GIT };
-const SETS = { NO_DOCS, NO_ENV, NONE };
+/** src/app.ts is tracked; find feeds what it selects to cat. */
+const NO_APP = { allow: [...GIT, 'Bash(find:*)', 'Bash(cat:*)'], deny: ['Read(./src/app.ts)'] };
+const SETS = { NO_DOCS, NO_ENV, NONE, NO_APP };
 
 function judge(command: string, set: keyof typeof SETS) {
   const fx = fixture();
@@ -83,6 +85,8 @@ describe('git commands that print contents meet the Read rules of tracked files'
     ['git diff HEAD -- src', 'NO_DOCS', 'allow'], ['git grep x main -- src', 'NO_DOCS', 'allow'],
     ['git grep x src', 'NO_DOCS', 'allow'], ['git grep -e x src README.md', 'NO_DOCS', 'allow'], ['git grep x main', 'NO_ENV', 'allow'], ['git status', 'NO_DOCS', 'allow'], ['git diff', 'NO_ENV', 'allow'], ['git show', 'NO_ENV', 'allow'],
     ['git log -p', 'NO_ENV', 'allow'], ['git diff', 'NONE', 'allow'], ['git log -p', 'NONE', 'allow'],
+    // find's name tests narrow what it reads only before its action
+    ["find src -name '*.md' -exec cat {} +", 'NO_APP', 'allow'], ["find src -exec cat {} + -name '*.md'", 'NO_APP', 'ask'],
   ])('%j under %s is %s', async (command, set, expected) => {
     const v = await judge(command, set);
     expect(v.decision, why(v)).toBe(expected);

@@ -89,6 +89,38 @@ export function findExpression(argv: readonly string[]): FindWord[] {
   return out;
 }
 
+/** Actions: what find does to the entries that reach them (a test after one does not narrow it). */
+const ACTIONS = new Set(['-delete', '-exec', '-execdir', '-ok', '-okdir', '-print', '-print0', '-printf', '-fprint', '-fprint0', '-fprintf', '-ls', '-fls']);
+/** Operators that make the expression more than a conjunction. */
+const OPERATORS = new Set(['-o', '-or', '!', '-not', ',', '(', ')']);
+
+/** A name or path test of find's expression: its pattern, whether it ignores case, and whether it matches the whole path. */
+export interface FindNameTest {
+  pattern: string;
+  nocase: boolean;
+  whole: boolean;
+}
+
+/**
+ * What narrows the entries find's first action gets, when its expression is a plain conjunction (no `-o`, `!`, `,` or
+ * grouping): the name and path tests before that action (`find . -delete -name x` deletes everything), with every word
+ * of the expression; null for any other expression, or a test missing its pattern (find refuses the command).
+ */
+export function findNarrowing(argv: readonly string[]): { tests: FindNameTest[]; words: string[] } | null {
+  const expression = findExpression(argv);
+  if (expression.some((w) => OPERATORS.has(w.word))) return null;
+  const tests: FindNameTest[] = [];
+  for (const w of expression) {
+    if (ACTIONS.has(w.word)) break;
+    const m = /^-(i?)(name|path|wholename)$/.exec(w.word);
+    if (m === null) continue;
+    const pattern = argv[w.at + 1];
+    if (pattern === undefined) return null;
+    tests.push({ pattern, nocase: m[1] === 'i', whole: m[2] !== 'name' });
+  }
+  return { tests, words: expression.map((w) => w.word) };
+}
+
 /**
  * The files find's tests and options open (`-newer F`, `-samefile F`, `-files0-from F`), for the tiers; with
  * `contents`, only those whose contents come back out (the tiers then also ask about gitignored ones).
