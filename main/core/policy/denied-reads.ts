@@ -1,10 +1,11 @@
 // A recursive read reaches every file below the folder it is given: a file a `Read(...)` deny or ask rule covers must
 // not be read through its folder (`grep -r KEY .` past `Read(./docs/**)`). Readers that skip what git ignores (rg, git
 // grep) are judged by the files they actually open.
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Rule } from '../../../common/domain.js';
 import { unignoredFiles } from './git-files.js';
+import { filesBelow, MAX_ENTRIES } from './tree-probe.js';
 import { pathSpecMatches, pathSpecRoot } from './path-rule.js';
 import { parseRulePatternCached } from './pattern.js';
 import { isInside } from './paths.js';
@@ -45,26 +46,6 @@ export function readDenials(rules: readonly Rule[], cwd: string, home: string, n
   return out.length === 0 ? null : { rules: out, home };
 }
 
-/** Most entries looked at below one folder for one rule; past that the read is not vouched for. */
-const MAX_ENTRIES = 4000;
-
-// Every file below `dir` (links are not followed: recursive readers read a link met below as a link), or 'full'.
-function filesBelow(dir: string, out: string[]): 'full' | null {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return null; // unreadable: the reader cannot read it either
-  }
-  for (const e of entries) {
-    if (out.length >= MAX_ENTRIES) return 'full';
-    const p = path.join(dir, e.name);
-    if (!e.isDirectory()) out.push(p);
-    else if (filesBelow(p, out) === 'full') return 'full';
-  }
-  return null;
-}
-
 /** The files below `start` the reader opens (`realCwd`: the work tree git answers for), or 'full'. */
 async function readerFiles(start: string, reach: Reach, realCwd: string): Promise<string[] | 'full'> {
   let isFolder: boolean;
@@ -75,9 +56,7 @@ async function readerFiles(start: string, reach: Reach, realCwd: string): Promis
   }
   const unignored = reach.skipsIgnored ? await unignoredFiles(realCwd, start) : null;
   if (unignored !== null) return unignored;
-  if (!isFolder) return [start];
-  const out: string[] = [];
-  return filesBelow(start, out) === 'full' ? 'full' : out;
+  return isFolder ? filesBelow(start) : [start];
 }
 
 /** Where a rule's files can lie below `folder`: below the rule's root when that lies inside the folder; null: nowhere. */

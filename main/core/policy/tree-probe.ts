@@ -6,10 +6,17 @@ import { relativeInside } from './paths.js';
 import { secretReason } from './secrets.js';
 
 /** Most entries looked at below one folder; a bigger tree is not vouched for (a recursive read of it asks). */
-const MAX_ENTRIES = 4000;
+export const MAX_ENTRIES = 4000;
 
-// `within`: the workspace when the reader follows links met below the folder (`diff -r`, `zip -r`, `find -L`), else null.
-function walk(dir: string, out: string[], intoGit: boolean, within: string | null): 'full' | null | string {
+/** How a walk goes: into `.git` or stopping there, following links met below within a folder, listing folders too. */
+interface WalkOptions {
+  intoGit: boolean;
+  /** The workspace when the reader follows links met below the folder (`diff -r`, `zip -r`, `find -L`), else null. */
+  within: string | null;
+  filesOnly: boolean;
+}
+
+function walk(dir: string, out: string[], opts: WalkOptions): 'full' | null | string {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -19,23 +26,29 @@ function walk(dir: string, out: string[], intoGit: boolean, within: string | nul
   for (const e of entries) {
     const p = path.join(dir, e.name);
     // grep -r walks into .git, whose files git itself rewrites: an unfiltered recursive read of a tree holding it asks.
-    if (e.name === '.git' && !intoGit) return p;
+    if (e.name === '.git' && !opts.intoGit) return p;
     if (out.length >= MAX_ENTRIES) return 'full';
     // grep -r, tar and find do not follow links met during recursion: a link is read as a link. diff -r and zip -r do.
-    if (within !== null && e.isSymbolicLink()) {
+    if (opts.within !== null && e.isSymbolicLink()) {
       const target = resolved(p);
       if (target === null) continue;
-      if (relativeInside(target, within) === null) return p;
+      if (relativeInside(target, opts.within) === null) return p;
       out.push(target);
       continue;
     }
-    out.push(p);
+    if (!opts.filesOnly || !e.isDirectory()) out.push(p);
     if (e.isDirectory()) {
-      const deeper = walk(p, out, intoGit, within);
+      const deeper = walk(p, out, opts);
       if (deeper !== null) return deeper;
     }
   }
   return null;
+}
+
+/** Every file below `dir` (a link met below is listed as a link, not followed), or 'full' past MAX_ENTRIES entries. */
+export function filesBelow(dir: string): string[] | 'full' {
+  const out: string[] = [];
+  return walk(dir, out, { intoGit: true, within: null, filesOnly: true }) === 'full' ? 'full' : out;
 }
 
 function resolved(p: string): string | null {
@@ -54,7 +67,7 @@ function resolved(p: string): string | null {
  */
 export async function treeHolds(folder: string, realCwd: string, picks: ((path: string) => boolean) | null = null, followsLinks = false): Promise<string | null> {
   const all: string[] = [];
-  const stop = walk(folder, all, picks !== null, followsLinks ? realCwd : null);
+  const stop = walk(folder, all, { intoGit: picks !== null, within: followsLinks ? realCwd : null, filesOnly: false });
   if (stop === 'full') return `more than ${MAX_ENTRIES} files, too many to check`;
   if (stop !== null) return stop;
   const found = picks === null ? all : all.filter(picks);
