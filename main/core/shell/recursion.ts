@@ -16,7 +16,7 @@ const ZIP: OptSpec = { shortValue: 'bnPtxiZ', longValue: ['temp-path', 'suffixes
 const GIT_ADD: OptSpec = { longValue: ['chmod', 'pathspec-from-file'] };
 
 /** `git SUBCOMMAND …`: the subcommand and the index of its word (after git's own options), or null. */
-function gitSubcommand(argv: readonly string[]): { name: string; at: number } | null {
+export function gitSubcommand(argv: readonly string[]): { name: string; at: number } | null {
   const at = scanArgs(argv, 1, GIT_GLOBAL).end;
   const name = argv[at];
   return name === undefined ? null : { name, at };

@@ -1,8 +1,9 @@
 // What `git grep`, `git archive`, git's diffs and patches, `cp -r` and `rsync -a` read whole: their operands, with options
 // read the way git and GNU getopt read them (scanArgs: attached values like `-tDIR`, `--opt=value`, unambiguous prefixes
 // of long names).
-import { gitSubcommandSpec, GIT_GLOBAL } from './checks/git.js';
+import { gitSubcommandSpec } from './checks/git.js';
 import { isOneOf, scanArgs, type OptSpec, type Scan } from './options.js';
+import { gitSubcommand } from './recursion.js';
 
 const CP: OptSpec = { shortValue: 'tS', longValue: ['target-directory', 'suffix', 'sparse', 'no-preserve'] };
 const RSYNC: OptSpec = {
@@ -25,11 +26,15 @@ function operandsAround(argv: readonly string[], scan: Scan, start: number): { b
   return { before: words((i) => i < split), after: words((i) => i > split), dashes: dashes !== -1 };
 }
 
-/** `git SUB …` read past git's own options: where SUB's arguments start and their scan, or null for another command. */
+/** The arguments of `git SUB` read with SUB's own spec: their scan and where they start. */
+function subScan(argv: readonly string[], sub: { name: string; at: number }): { scan: Scan; start: number } {
+  return { scan: scanArgs(argv, sub.at + 1, gitSubcommandSpec(sub.name)), start: sub.at + 1 };
+}
+
+/** `git SUB …` read past git's own options when SUB is `name`, or null for another command. */
 function gitScan(argv: readonly string[], name: string): { scan: Scan; start: number } | null {
-  if (argv[0] !== 'git') return null;
-  const at = scanArgs(argv, 1, GIT_GLOBAL).end;
-  return argv[at] === name ? { scan: scanArgs(argv, at + 1, gitSubcommandSpec(name)), start: at + 1 } : null;
+  const sub = argv[0] === 'git' ? gitSubcommand(argv) : null;
+  return sub?.name === name ? subScan(argv, sub) : null;
 }
 
 /**
@@ -87,10 +92,10 @@ const NO_PATCH_OPTION = /^(-s|--no-patch|--quiet|--stat(=.*)?|--numstat|--shorts
  * it prints no contents (`git log`, `git diff --stat`). Threat: `git show`, `git log -p` past `Read(./docs/**)`.
  */
 export function gitContentPaths(argv: readonly string[]): string[] | null {
-  if (argv[0] !== 'git') return null;
-  const name = argv[scanArgs(argv, 1, GIT_GLOBAL).end] ?? '';
-  if (!PATCH_BY_DEFAULT.has(name) && !PATCH_ON_REQUEST.has(name)) return null;
-  const { scan, start } = gitScan(argv, name)!;
+  const sub = argv[0] === 'git' ? gitSubcommand(argv) : null;
+  const name = sub?.name ?? '';
+  if (sub === null || (!PATCH_BY_DEFAULT.has(name) && !PATCH_ON_REQUEST.has(name))) return null;
+  const { scan, start } = subScan(argv, sub);
   const options = scan.opts.map((o) => argv[o.index]!);
   const patch = options.some((w) => PATCH_OPTION.test(w));
   if (!patch && !(PATCH_BY_DEFAULT.has(name) && !options.some((w) => NO_PATCH_OPTION.test(w)))) return null;
