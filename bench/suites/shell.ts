@@ -11,7 +11,7 @@ import type { Rule } from '../../common/domain.js';
 import { evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../main/core/shell/index.js';
 import type { SimpleCommand } from '../../main/core/shell/index.js';
-import { parseBash } from '../../main/core/shell/parser.js';
+import { parseBashTree } from '../../main/core/shell/parser.js';
 import type { BenchRow, BenchSuite } from '../types.js';
 import { sampleMicros } from '../support/sample.js';
 import { percentile } from '../types.js';
@@ -91,7 +91,7 @@ export const suite: BenchSuite = {
     const count = all.allow.length + all.deny.length + all.ask.length;
     const parts = analyzeShellCommand(COMMAND, ctx).commands.length;
     if (!decide(analyzeShellCommand(COMMAND, ctx).commands, all)) throw new Error('bench command should be allowed by its rules');
-    const parse = sampleMicros(3000, () => parseBash(COMMAND).delete(), WARMUP);
+    const parse = sampleMicros(3000, () => parseBashTree(COMMAND).delete(), WARMUP);
     const analyze = sampleMicros(3000, () => analyzeShellCommand(COMMAND, ctx), WARMUP);
     const full = sampleMicros(3000, () => decide(analyzeShellCommand(COMMAND, ctx).commands, all), WARMUP);
     const policy = await policySamples(all);

@@ -7,6 +7,7 @@ import { absolutePath } from '../shell/paths.js';
 import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import { perCommand } from '../shell/per-command.js';
 import type { Reach } from './denied-reads.js';
 import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../shell/tree-readers.js';
 
@@ -42,7 +43,7 @@ const KNOWN_WRITERS = new Set([
 const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'ls-tree', 'grep', 'rev-parse', 'cat-file', 'describe', 'shortlog']);
 
 /** Whether a simple command clearly only reads the files it names (so naming a protected file is not tampering). */
-export function isReadOnlyCommand(cmd: SimpleCommand): boolean {
+export const isReadOnlyCommand = perCommand((cmd: SimpleCommand): boolean => {
   const [prog, ...args] = cmd.argv;
   if (prog === undefined) return true;
   if (prog === 'git') {
@@ -54,7 +55,7 @@ export function isReadOnlyCommand(cmd: SimpleCommand): boolean {
   }
   if (prog === 'sort' || prog === 'uniq') return !args.some((a) => /^(-o|--output)/.test(a)) && (prog === 'sort' || args.filter((a) => !a.startsWith('-')).length < 2);
   return READ_ONLY.has(prog);
-}
+});
 
 function cdIsUnknown(cmd: SimpleCommand): boolean {
   const prog = cmd.argv[0];
@@ -82,7 +83,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
     // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
-    const bases = [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
+    const bases = !elsewhere && cmd.cwdAlts === undefined ? [cwd] : [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
     const redirected = new Set<string>();
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -96,7 +97,8 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     // The words are read once; only where they resolve depends on the directory.
     const writeWords = commandWriteWords(cmd);
     const pathWords = commandPathWords(cmd);
-    const writes = new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
+    const writes = new Set<string>();
+    for (const b of bases) for (const w of writeWords) writes.add(absolutePath(w, b, home));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
       for (const p of resolvePathWords(pathWords, base, home)) {

@@ -1,5 +1,5 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
 import { fnmatchRegex } from './fnmatch.js';
 import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
@@ -364,29 +364,38 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
     block(st.f, 'shell code nested too deeply to analyze', at({ start: 0, end: source.length }));
     return;
   }
-  const tree = parseBash(source);
-  try {
-    const root = tree.rootNode;
-    const err = root.hasError ? firstError(root) : null;
-    if (err) {
-      if (outer.salvage) return;
-      st.parsed = false;
-      const near = source.slice(err.startIndex, Math.min(err.endIndex, err.startIndex + 40)) || 'the end';
-      block(st.f, `the command does not parse as bash (near "${near}"), so it cannot be checked`, at({ start: err.startIndex, end: Math.max(err.endIndex, err.startIndex) }));
-    }
-    const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
-    walkProgram(root, ws, outer.cwd, positional);
-    const stages = new Map<number, Stage[]>();
-    for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
-    for (const list of stages.values()) checkPipeline(list, st.f);
-    if (err) {
-      for (const frag of salvageFragments(source)) {
-        analyzeSource(frag.text, st, (s) => at({ start: frag.start + s.start, end: frag.start + s.end }), depth + 1, { ...outer, salvage: true });
-      }
-    }
-  } finally {
-    tree.delete();
+  const root = parseBash(source);
+  const err = root.hasError ? firstError(root) : null;
+  if (err) {
+    if (outer.salvage) return;
+    st.parsed = false;
+    const near = source.slice(err.startIndex, Math.min(err.endIndex, err.startIndex + 40)) || 'the end';
+    block(st.f, `the command does not parse as bash (near "${near}"), so it cannot be checked`, at({ start: err.startIndex, end: Math.max(err.endIndex, err.startIndex) }));
   }
+  const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
+  walkProgram(root, ws, outer.cwd, positional);
+  const stages = new Map<number, Stage[]>();
+  for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
+  for (const list of stages.values()) checkPipeline(list, st.f);
+  if (err) {
+    for (const frag of salvageFragments(source)) {
+      analyzeSource(frag.text, st, (s) => at({ start: frag.start + s.start, end: frag.start + s.end }), depth + 1, { ...outer, salvage: true });
+    }
+  }
+}
+
+/** The commands, each once: a loop unrolled over equal values, or a script read twice, yields the same command again. */
+function withoutRepeats(commands: SimpleCommand[]): SimpleCommand[] {
+  // Repeats share their span; most commands have a span of their own, and then there is nothing to compare.
+  const spans = new Set<number>();
+  for (const c of commands) spans.add(c.span.start * 0x100000 + c.span.end);
+  if (spans.size === commands.length) return commands;
+  const seen = new Set<string>();
+  return commands.filter((c) => {
+    // Loop variants differ in their words or in where their redirects write.
+    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => r.target).join('\0')}`;
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
 }
 
 /**
@@ -421,11 +430,5 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   }
   if (st.commands.length === 0) block(st.f, 'the command runs no program a rule could allow');
   dedupe(st.f);
-  const seen = new Set<string>();
-  const commands = st.commands.filter((c) => {
-    // Loop variants differ in their words or in where their redirects write.
-    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => r.target).join('\0')}`;
-    return !seen.has(key) && seen.add(key) !== undefined;
-  });
-  return { parsed: st.parsed, commands, ...st.f };
+  return { parsed: st.parsed, commands: withoutRepeats(st.commands), ...st.f };
 }

@@ -1,5 +1,5 @@
 // `$(cat <<'EOF' … EOF)` — how Claude Code writes every commit message — yields its heredoc body and runs nothing else.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 
 function onlyHeredoc(r: Node): { start: Node; body: Node | null } | null {
   const start = r.namedChildren.find((c) => c.type === 'heredoc_start');

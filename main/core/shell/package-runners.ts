@@ -190,6 +190,16 @@ function readingsFrom(words: readonly string[], from: number, r: PackageRunner, 
   return starts.map((s) => ({ runner, fetches, command: words.slice(s), named: scan.named }));
 }
 
+// Each runner's subcommands split into words once, not once per command read.
+type SplitRun = { sub: string; subWords: string[]; kind: PackageRunner['runs'][string] };
+const splitRuns = new WeakMap<PackageRunner, SplitRun[]>();
+
+function subcommandsOf(r: PackageRunner): SplitRun[] {
+  let split = splitRuns.get(r);
+  if (split === undefined) splitRuns.set(r, (split = Object.entries(r.runs).map(([sub, kind]) => ({ sub, subWords: sub.split(' '), kind }))));
+  return split;
+}
+
 /**
  * Every reading of `words` (program word at `at`, a bare name) as a package or environment runner; empty when it is none.
  * Threat: `npx --registry R npm publish`, `pnpm --reporter x dlx npm publish`, `yarn --cwd d dlx npm publish` hide the
@@ -204,8 +214,7 @@ export function runnerReadings(words: readonly string[], at = 0): RunnerReading[
   // Options before the subcommand (`npm --registry R exec`): each place the subcommand may be.
   const out: RunnerReading[] = [];
   for (const s of scanOptions(words, at + 1, r).starts) {
-    for (const [sub, kind] of Object.entries(r.runs)) {
-      const subWords = sub.split(' ');
+    for (const { sub, subWords, kind } of subcommandsOf(r)) {
       const given = words.slice(s, s + subWords.length);
       if (given.length !== subWords.length || !given.every((w, k) => (r.subcommand?.(w) ?? w) === subWords[k])) continue;
       out.push(...readingsFrom(words, s + subWords.length, r, `${program} ${sub}`, kind === 'fetch'));

@@ -1,6 +1,7 @@
 // Loads tree-sitter's bash grammar once per process (STACK.md: ~25 ms) and parses synchronously after that.
 import { createRequire } from 'node:module';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { snapshot, type SyntaxNode } from './syntax-tree.js';
 
 let parser: Parser | null = null;
 let loading: Promise<void> | null = null;
@@ -31,13 +32,23 @@ export function shellParserReady(): boolean {
   return parser !== null;
 }
 
-/**
- * Parses bash source. Node offsets are UTF-16 code units (web-tree-sitter parses JS strings as UTF-16),
- * so they index the JS string directly. The caller must delete() the tree when done (it lives in wasm memory).
- */
-export function parseBash(source: string): Tree {
+/** tree-sitter's own parse of bash source (the caller must delete() the tree: it lives in wasm memory). */
+export function parseBashTree(source: string): Tree {
   if (parser === null) throw new Error('shell parser not initialised: await initShellParser() before analyzeShellCommand()');
   const tree = parser.parse(source);
   if (tree === null) throw new Error('the bash parser returned no tree');
   return tree;
+}
+
+/**
+ * Parses bash source into plain SyntaxNodes. Node offsets are UTF-16 code units (web-tree-sitter parses JS strings
+ * as UTF-16), so they index the JS string directly.
+ */
+export function parseBash(source: string): SyntaxNode {
+  const tree = parseBashTree(source);
+  try {
+    return snapshot(tree, source);
+  } finally {
+    tree.delete();
+  }
 }

@@ -1,5 +1,5 @@
 // Classifies redirections: fd duplication and /dev/null are harmless, writes need approval, writes to disks are never allowed.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag, type Findings } from './findings.js';
 import { absolutePath, isBlockDevice, isHarmlessSink, isInside, systemFile } from './paths.js';
 import type { Redirect, ShellContext, Span } from './types.js';

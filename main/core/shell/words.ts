@@ -1,5 +1,5 @@
 // Turns a tree-sitter word node into the text bash would pass to the program (quotes removed, escapes resolved).
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
 import type { Span } from './types.js';
 

@@ -1,0 +1,137 @@
+// The parsed command as plain objects, copied out of tree-sitter's wasm memory in one cursor walk. The analysis reads
+// every node several times (type, text, fields, children); through web-tree-sitter's Node each read was a call into
+// wasm and each `children` a fresh array of fresh Node objects — that marshalling was a large share of analysis time
+// and of the garbage each request left. Members are named as web-tree-sitter's Node names them.
+import type { Tree } from 'web-tree-sitter';
+
+/** One node of the parsed command; read-only (its arrays are shared by every reader). */
+export class SyntaxNode {
+  /** Every child, named and anonymous, in source order. */
+  readonly children: readonly SyntaxNode[] = [];
+  /** Some node below (or this one) is an ERROR or a MISSING node the parser invented. */
+  hasError = false;
+  private named: SyntaxNode[] | undefined;
+
+  constructor(
+    /** Unique within its tree (document order). */
+    readonly id: number,
+    readonly type: string,
+    readonly isNamed: boolean,
+    readonly isMissing: boolean,
+    /** Offsets into the source, in UTF-16 code units. */
+    readonly startIndex: number,
+    readonly endIndex: number,
+    readonly parent: SyntaxNode | null,
+    /** The field of the parent this node fills (`name`, `body`, …), or null. */
+    readonly field: string | null,
+    /** Position among the parent's children. */
+    private readonly index: number,
+    private readonly source: string,
+  ) {}
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get isError(): boolean {
+    return this.type === 'ERROR';
+  }
+
+  get namedChildren(): readonly SyntaxNode[] {
+    return (this.named ??= this.children.filter((c) => c.isNamed));
+  }
+
+  get firstChild(): SyntaxNode | null {
+    return this.children[0] ?? null;
+  }
+
+  get lastNamedChild(): SyntaxNode | null {
+    const named = this.namedChildren;
+    return named[named.length - 1] ?? null;
+  }
+
+  /** The next sibling that ends after this one (tree-sitter skips an empty node the parser invented right at its end). */
+  get nextSibling(): SyntaxNode | null {
+    const siblings = this.parent?.children ?? [];
+    for (let i = this.index + 1; i < siblings.length; i++) if (siblings[i]!.endIndex > this.endIndex) return siblings[i]!;
+    return null;
+  }
+
+  childForFieldName(field: string): SyntaxNode | null {
+    for (const c of this.children) if (c.field === field) return c;
+    return null;
+  }
+
+  childrenForFieldName(field: string): SyntaxNode[] {
+    return this.children.filter((c) => c.field === field);
+  }
+
+  fieldNameForChild(index: number): string | null {
+    return this.children[index]?.field ?? null;
+  }
+
+  /** This node and those below it of the given types, in document order (zero-width nodes at offset 0 skipped, as tree-sitter does). */
+  descendantsOfType(types: string | readonly string[]): SyntaxNode[] {
+    const wanted = typeof types === 'string' ? [types] : types;
+    const out: SyntaxNode[] = [];
+    const visit = (n: SyntaxNode): void => {
+      if (n.endIndex === 0) return;
+      if (wanted.includes(n.type)) out.push(n);
+      for (const c of n.children) visit(c);
+    };
+    visit(this);
+    return out;
+  }
+}
+
+// Whether a node type is named depends only on the type: asked of the grammar once per type, not once per node.
+const namedTypes = new Map<number, boolean>();
+
+/** Copies `tree` into SyntaxNodes (the caller still deletes the tree). */
+export function snapshot(tree: Tree, source: string): SyntaxNode {
+  const language = tree.language;
+  const cursor = tree.walk();
+  // A tree without errors has no MISSING nodes: only then is asking each node skipped.
+  const mayMiss = tree.rootNode.hasError;
+  let next = 0;
+  const make = (parent: SyntaxNode | null, index: number): SyntaxNode => {
+    const typeId = cursor.nodeTypeId;
+    let named = namedTypes.get(typeId);
+    if (named === undefined) namedTypes.set(typeId, (named = cursor.nodeIsNamed));
+    const missing = mayMiss && cursor.nodeIsMissing;
+    return new SyntaxNode(next++, language.types[typeId] || 'ERROR', named, missing, cursor.startIndex, cursor.endIndex, parent, parent ? (cursor.currentFieldName ?? null) : null, index, source);
+  };
+  let root: SyntaxNode;
+  try {
+    root = make(null, 0);
+    // Depth first: `parent` is the node whose children the cursor is on.
+    let parent = root;
+    if (cursor.gotoFirstChild()) {
+      for (let done = false; !done; ) {
+        const node = make(parent, parent.children.length);
+        (parent.children as SyntaxNode[]).push(node); // only while the snapshot is built
+        if (cursor.gotoFirstChild()) {
+          parent = node;
+          continue;
+        }
+        while (!done && !cursor.gotoNextSibling()) {
+          const up = parent.parent;
+          done = !cursor.gotoParent() || up === null;
+          if (up !== null) parent = up;
+        }
+      }
+    }
+  } finally {
+    cursor.delete();
+  }
+  if (mayMiss) markErrors(root);
+  return root;
+}
+
+/** Sets hasError below and on `n` (tree-sitter: an ERROR or MISSING node at or below it). */
+function markErrors(n: SyntaxNode): boolean {
+  let below = false;
+  for (const c of n.children) below = markErrors(c) || below;
+  n.hasError = below || n.isError || n.isMissing;
+  return n.hasError;
+}
