@@ -23,10 +23,11 @@ function rules(count: number): Rule[] {
   ];
   for (let i = 0; i < count; i++) {
     const action: RuleAction = i % 10 === 0 ? 'deny' : i % 10 === 1 ? 'ask' : 'allow';
-    out.push({
+    // Frozen, as the store's rulesSnapshot hands rules to the policy.
+    out.push(Object.freeze({
       id: `r${i}`, action, pattern: kinds[i % kinds.length]!(i), scope: null, enabled: true, expires_at: null, uses_left: null,
       note: null, created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, hit_count: 0, source: 'user',
-    });
+    }));
   }
   // The rules that decide the measured requests sit at the end, so every other rule is looked at first.
   out.push({ ...out[0]!, id: 'git', action: 'allow', pattern: 'Bash(git status)' }, { ...out[0]!, id: 'gitlog', action: 'allow', pattern: 'Bash(git log:*)' }, { ...out[0]!, id: 'head', action: 'allow', pattern: 'Bash(head:*)' });

@@ -46,10 +46,10 @@ function decide(cmds: SimpleCommand[], r: RuleSet): boolean {
   return cmds.every((c) => !r.deny.some((s) => bashSpecifierMatches(s, c, 'deny')) && !r.ask.some((s) => bashSpecifierMatches(s, c, 'ask')) && r.allow.some((s) => bashSpecifierMatches(s, c, 'allow')));
 }
 
-/** The same rule set as stored rules, for the policy's own evaluation. */
+/** The same rule set as stored rules, frozen as the store's rulesSnapshot hands them to the policy. */
 function asRules(r: RuleSet): Rule[] {
   const all = (['deny', 'ask', 'allow'] as const).flatMap((action) => r[action].map((spec) => ({ action, spec })));
-  return all.map(({ action, spec }, i) => ({
+  return all.map(({ action, spec }, i) => Object.freeze({
     id: `r${i}`, action, pattern: `Bash(${spec})`, scope: null, enabled: true, expires_at: null, uses_left: null,
     note: null, created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, hit_count: 0, source: 'user',
   }));

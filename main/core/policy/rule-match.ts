@@ -48,6 +48,8 @@ type RuleFields = Pick<Rule, 'pattern' | 'action' | 'enabled' | 'uses_left' | 'e
 
 interface ParsedList {
   rules: Rule[];
+  /** Every rule was frozen: none can have changed in place, so identity alone says the list is unchanged. */
+  frozen: boolean;
   fields: RuleFields[];
   live: Array<LiveRule | null>;
   /** The last book, valid for this workspace while `now` stays in [from, until) (no rule expires in between). */
@@ -58,6 +60,10 @@ const parsedLists = new WeakMap<readonly Rule[], ParsedList>();
 
 function unchanged(list: ParsedList, rules: readonly Rule[]): boolean {
   if (list.rules.length !== rules.length) return false;
+  if (list.frozen) {
+    for (let i = 0; i < rules.length; i++) if (rules[i] !== list.rules[i]) return false;
+    return true;
+  }
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
     const f = list.fields[i]!;
@@ -75,7 +81,7 @@ function parsedRules(rules: readonly Rule[]): ParsedList {
     return parsed instanceof Error ? null : { rule, parsed };
   });
   const fields = rules.map(({ pattern, action, enabled, uses_left, expires_at, scope }) => ({ pattern, action, enabled, uses_left, expires_at, scope }));
-  const list: ParsedList = { rules: [...rules], fields, live };
+  const list: ParsedList = { rules: [...rules], frozen: rules.every((r) => Object.isFrozen(r)), fields, live };
   parsedLists.set(rules, list);
   return list;
 }

@@ -64,9 +64,10 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
      WHERE id = ?`,
   );
 
-  // The policy's rules: one array, rebuilt only when a rule changes here or another connection (the CLI) commits.
+  // The policy's rules: one array, rebuilt only when a rule changes here or another connection (the CLI) commits. Its
+  // rules are frozen and a hit replaces its rule in place, so the policy knows them unchanged by identity alone.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  let cached: { version: number; rules: Rule[]; byId: Map<string, Rule> } | null = null;
+  let cached: { version: number; rules: Rule[]; byId: Map<string, number> } | null = null;
   const changed = <T>(result: T): T => {
     cached = null;
     return result;
@@ -91,8 +92,8 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
     rulesSnapshot(): Rule[] {
       const version = dataVersion.get() ?? 0;
       if (cached === null || cached.version !== version) {
-        const rules = all.all().map(toRule);
-        cached = { version, rules, byId: new Map(rules.map((r) => [r.id, r])) };
+        const rules = all.all().map((row) => Object.freeze(toRule(row)));
+        cached = { version, rules, byId: new Map(rules.map((r, at) => [r.id, at])) };
       }
       return cached.rules;
     },
@@ -135,12 +136,12 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
     recordRuleHit(id: string, at: Date): void {
       const when = isoTime(at, 'hit time');
       if (hit.run(when, id).changes === 0) throw new StoreNotFoundError(`no rule with id ${id}`);
-      // In place, so the snapshot keeps its identity and a "next N uses" rule runs out exactly on time.
-      const rule = cached?.byId.get(id);
+      // In the snapshot's place, so the snapshot keeps its identity and a "next N uses" rule runs out exactly on time.
+      const place = cached?.byId.get(id);
+      const rule = place === undefined ? undefined : cached!.rules[place];
       if (rule) {
-        rule.hit_count++;
-        rule.last_used_at = when;
-        if (rule.uses_left !== null) rule.uses_left = Math.max(rule.uses_left - 1, 0);
+        const usesLeft = rule.uses_left === null ? null : Math.max(rule.uses_left - 1, 0);
+        cached!.rules[place!] = Object.freeze({ ...rule, hit_count: rule.hit_count + 1, last_used_at: when, uses_left: usesLeft });
       }
     },
   };

@@ -36,6 +36,15 @@ describe('ruleBook reuse', () => {
     expect(ruleBook(rules, ws('/ws'), now).deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(git log:*)']);
   });
 
+  it('a list of frozen rules (as the store hands them out) sees a rule replaced in its place', () => {
+    const rules = [Object.freeze(rule('allow', 'Bash(git push)', { uses_left: 1 })), Object.freeze(rule('allow', 'Bash(ls:*)'))];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(git push)', 'Bash(ls:*)']);
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(git push)', 'Bash(ls:*)']);
+    rules[0] = Object.freeze({ ...rules[0]!, uses_left: 0 });
+    expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(ls:*)']);
+  });
+
   it('a scoped rule follows the workspace of each call', () => {
     const rules = [rule('allow', 'Bash(make:*)', { scope: '/ws' })];
     const now = new Date('2026-05-01T00:00:00.000Z');

@@ -108,6 +108,8 @@ describe('rules snapshot', () => {
     t.store.recordRuleHit(rule.id, new Date());
     expect(t.store.rulesSnapshot()).toBe(first);
     expect(first[0]).toMatchObject({ hit_count: 1, uses_left: 1 });
+    // Frozen: the policy may trust a rule it has seen to stay as it was (a hit replaces it in its place).
+    expect(first.every((r) => Object.isFrozen(r))).toBe(true);
     const cli = openStore(t.path);
     cli.updateRule(rule.id, { enabled: false });
     cli.close();
