@@ -7,7 +7,6 @@ import { absolutePath } from '../shell/paths.js';
 import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
-import { perCommand } from '../shell/per-command.js';
 import type { Reach } from './denied-reads.js';
 import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../shell/tree-readers.js';
 
@@ -43,7 +42,7 @@ const KNOWN_WRITERS = new Set([
 const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'ls-tree', 'grep', 'rev-parse', 'cat-file', 'describe', 'shortlog']);
 
 /** Whether a simple command clearly only reads the files it names (so naming a protected file is not tampering). */
-export const isReadOnlyCommand = perCommand((cmd: SimpleCommand): boolean => {
+export function isReadOnlyCommand(cmd: SimpleCommand): boolean {
   const [prog, ...args] = cmd.argv;
   if (prog === undefined) return true;
   if (prog === 'git') {
@@ -55,7 +54,7 @@ export const isReadOnlyCommand = perCommand((cmd: SimpleCommand): boolean => {
   }
   if (prog === 'sort' || prog === 'uniq') return !args.some((a) => /^(-o|--output)/.test(a)) && (prog === 'sort' || args.filter((a) => !a.startsWith('-')).length < 2);
   return READ_ONLY.has(prog);
-});
+}
 
 function cdIsUnknown(cmd: SimpleCommand): boolean {
   const prog = cmd.argv[0];

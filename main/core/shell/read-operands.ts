@@ -5,7 +5,6 @@ import { specReading } from './specs/index.js';
 import { gitAddWholeTree, readsFolders, zipReadOperands } from './recursion.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from './options.js';
 import type { SimpleCommand } from './types.js';
-import { perCommand } from './per-command.js';
 
 /** Programs every operand of which is a file or folder they read. */
 const FILE_READERS = new Set([
@@ -193,7 +192,7 @@ function fileOperands(prog: string, args: string[]): string[] {
  * Threat: `cat ~/.ssh/id_rsa`, `grep -f ~/.ssh/id_rsa .`, `tar -czf - ~/.ssh`, `cd ~/.ssh && ls` under prefix rules
  * the user wrote for workspace use.
  */
-export const commandReadOperands = perCommand((cmd: SimpleCommand): readonly string[] => {
+export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
   let named: string[];
   // `git add -f -A` or `git add -f '*env'` stages what git itself finds below the folder it runs in.
@@ -211,4 +210,4 @@ export const commandReadOperands = perCommand((cmd: SimpleCommand): readonly str
   const spec = specReading(cmd.argv);
   if (spec) named = [...new Set([...named, ...spec.reads])];
   return named.filter((w) => !STREAMS.test(w));
-});
+}

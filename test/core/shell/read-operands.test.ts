@@ -6,7 +6,7 @@ import { analyze, ready } from './helpers.js';
 
 beforeAll(ready);
 
-const only = (command: string): readonly string[] => commandReadOperands(analyze(command).commands[0]!);
+const only = (command: string): string[] => commandReadOperands(analyze(command).commands[0]!);
 
 describe('commandReadOperands: git diff --no-index', () => {
   it.each([
