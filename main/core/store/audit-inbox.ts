@@ -27,9 +27,9 @@ export function auditInbox(db: Database.Database, fts: Pick<ReturnType<typeof ft
      WHERE NOT EXISTS (SELECT 1 FROM audit WHERE id = @id) AND NOT EXISTS (SELECT 1 FROM audit_inbox WHERE id = @id)
        AND NOT EXISTS (SELECT 1 FROM audit WHERE seq = @seq)`,
   );
-  const recorded = db
-    .prepare<[{ id: string }], number>('SELECT EXISTS (SELECT 1 FROM audit WHERE id = @id) OR EXISTS (SELECT 1 FROM audit_inbox WHERE id = @id)')
-    .pluck();
+  const held = db.prepare<[{ id: string }], number>('SELECT EXISTS (SELECT 1 FROM audit_inbox WHERE id = @id)').pluck();
+  const recorded = db.prepare<[{ id: string }], number>('SELECT EXISTS (SELECT 1 FROM audit WHERE id = @id)').pluck();
+  const duplicate = (id: string): Error => conflict(`request ${id} is already recorded`, 'SQLITE_CONSTRAINT_UNIQUE');
   const waiting = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM audit_inbox)').pluck();
   const all = db.prepare<[], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit_inbox ORDER BY seq`);
   const move = db.prepare(`INSERT INTO audit (${AUDIT_COLUMNS}) SELECT ${AUDIT_COLUMNS} FROM audit_inbox ORDER BY seq`);
@@ -71,8 +71,12 @@ export function auditInbox(db: Database.Database, fts: Pick<ReturnType<typeof ft
         gathered++;
         return;
       }
-      if (recorded.get({ id: row.id }) === 1) throw conflict(`request ${row.id} is already recorded`, 'SQLITE_CONSTRAINT_UNIQUE');
+      if (held.get({ id: row.id }) === 1 || recorded.get({ id: row.id }) === 1) throw duplicate(row.id);
       throw conflict(`audit seq ${row.seq} is already taken`, 'SQLITE_CONSTRAINT_PRIMARYKEY');
+    },
+    /** Refuses an id the inbox holds: a pending entry goes straight to audit, whose UNIQUE(id) does not see the inbox. */
+    refuseHeld(id: string): void {
+      if (held.get({ id }) === 1) throw duplicate(id);
     },
   };
 }

@@ -45,7 +45,7 @@ export function auditWriter(
   redactor: Redactor,
   lookupRule: (id: string) => Decision['created_rule'] | null,
   fts: Pick<ReturnType<typeof ftsIndexer>, 'reindex'>,
-  inbox: Pick<ReturnType<typeof auditInbox>, 'write' | 'settle'>,
+  inbox: Pick<ReturnType<typeof auditInbox>, 'write' | 'settle' | 'refuseHeld'>,
   written: () => void,
 ) {
   const issuedSeq = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'").pluck();
@@ -134,6 +134,7 @@ export function auditWriter(
     const row: AuditRow = { ...partial, seq: at.seq + 1, prev_hash: at.hash, hash: '' };
     row.hash = requestHash(row);
     if (row.status === 'pending') {
+      inbox.refuseHeld(row.id);
       insert.run(row);
       counts.added(row, 'pending');
     } else {
