@@ -235,7 +235,7 @@ describe('audit inbox', () => {
     while (Date.now() - start < 600) {
       decided(store);
       await sleep(5);
-      moved ||= tables(path).audit.length > 20;
+      moved ||= tables(path).audit.length > 10;
     }
     expect(moved).toBe(true);
     expect(await eventually(() => tables(path).inbox.length === 0)).toBe(true);
