@@ -1,12 +1,13 @@
 // Writing the audit: one entry per request at once (pending), sealed exactly once with its decision; a request the
-// policy decided at once is written whole, with its decision, in one statement.
+// policy decided at once is written whole, with its decision, in one statement, to the inbox (audit-inbox.ts).
 import type Database from 'better-sqlite3';
 import type { AuditEntry, DecidedBy, Decision, DecisionStatus, RequestRecord, ToolRequest, Verdict } from '../../../common/domain.js';
 import { canonicalJson } from './canonical.js';
-import { AUDIT_COLUMNS, rowToEntry, rowToRecord, type AuditRow } from './audit-row.js';
+import type { auditInbox } from './audit-inbox.js';
+import { AUDIT_COLUMNS, AUDIT_VALUES, rowToEntry, rowToRecord, type AuditRow } from './audit-row.js';
 import { decisionHash, GENESIS_HASH, requestHash } from './chain.js';
 import { countsWriter, outcomeOf } from './counts.js';
-import { DECISION_SEQ, lastDecisionSeq } from './decision-chain.js';
+import { decisionSeqRaiser, lastDecisionSeq } from './decision-chain.js';
 import type { ftsIndexer } from './fts-index.js';
 import { isoTime, oneOf, optionalText, plainObject, text } from './input.js';
 import type { Redactor } from './redact.js';
@@ -33,26 +34,24 @@ function checkVerdict(verdict: Verdict): void {
 
 /**
  * The audit-writing part of the store, bound to one connection; `lookupRule` finds the rule an "always" decision
- * created, and `written` hears of each new entry (the store's upkeep indexes it for search later). The chain's tail (last seq and hash) and the last decision number live in memory: this store is the only
- * writer of entries. They are read on open, and again after any failed write (a rolled-back transaction may have
- * taken them back); an entry someone else wrote meanwhile shows up as a seq conflict, which re-reads and retries.
+ * created, `inbox` takes the entries decided at once, and `written` hears of each new entry (the store's upkeep settles
+ * the inbox and indexes for search later). The chain's tail (last seq and hash) and the last decision number live in
+ * memory: this store is the only writer of entries. They are read (the inbox settled first) on open, and again after any
+ * failed write (a rolled-back transaction may have taken them back); an entry someone else wrote meanwhile shows up as
+ * a seq conflict, which re-reads and retries.
  */
 export function auditWriter(
   db: Database.Database,
   redactor: Redactor,
   lookupRule: (id: string) => Decision['created_rule'] | null,
   fts: Pick<ReturnType<typeof ftsIndexer>, 'reindex'>,
+  inbox: Pick<ReturnType<typeof auditInbox>, 'write' | 'settle' | 'refuseHeld'>,
   written: () => void,
 ) {
   const issuedSeq = db.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'audit'").pluck();
   const tailHash = db.prepare<[], string>('SELECT hash FROM audit ORDER BY seq DESC LIMIT 1').pluck();
   const cutHash = db.prepare<[], string>(`SELECT value FROM audit_meta WHERE key = '${CUT_HASH}'`).pluck();
-  const insert = db.prepare<[AuditRow]>(
-    `INSERT INTO audit (${AUDIT_COLUMNS})
-     VALUES (@seq, @id, @received_at, @agent, @session_id, @cwd, @tool_name, @args_json, @description, @summary, @presentation_json,
-       @group_id, @payload, @verdict_json, @status, @decided_by, @decided_at, @rule_id, @reason, @scope, @updated_args_json,
-       @created_rule_id, @latency_ms, @prev_hash, @hash, @decision_hash, @decision_seq, @grant_text)`,
-  );
+  const insert = db.prepare<[AuditRow]>(`INSERT INTO audit (${AUDIT_COLUMNS}) VALUES (${AUDIT_VALUES})`);
   const byId = db.prepare<[string], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE id = ?`);
   const pending = db.prepare<[], AuditRow>(`SELECT ${AUDIT_COLUMNS} FROM audit WHERE status = 'pending' ORDER BY seq`);
   const decide = db.prepare(
@@ -61,15 +60,17 @@ export function auditWriter(
        decision_hash = @decision_hash, decision_seq = @decision_seq, grant_text = @grant_text
      WHERE id = @id AND status = 'pending'`,
   );
-  const setDecisionSeq = db.prepare<[string]>(
-    `INSERT INTO audit_meta (key, value) VALUES ('${DECISION_SEQ}', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  );
+  const raiseDecisionSeq = decisionSeqRaiser(db);
   const counts = countsWriter(db);
 
-  // The in-memory tail; null = unknown, read before the next write.
+  // The in-memory tail; null = unknown, read before the next write (inside its transaction).
   let tail: { seq: number; hash: string; decisions: number } | null = null;
-  const current = () =>
-    (tail ??= { seq: issuedSeq.get() ?? 0, hash: tailHash.get() ?? cutHash.get() ?? GENESIS_HASH, decisions: lastDecisionSeq(db) });
+  const current = () => {
+    if (tail !== null) return tail;
+    // The newest entries and decision numbers may still be in the inbox: it settles first, then audit has them all.
+    inbox.settle();
+    return (tail = { seq: issuedSeq.get() ?? 0, hash: tailHash.get() ?? cutHash.get() ?? GENESIS_HASH, decisions: lastDecisionSeq(db) });
+  };
 
   function buildRow(request: ToolRequest, verdict: Verdict): NewRow {
     plainObject(request, 'request');
@@ -118,25 +119,29 @@ export function auditWriter(
     };
   }
 
-  /** Numbers and seals a decided row (the caller writes it, then commits the new number with commitDecision). */
+  /** Numbers and seals a decided row (the caller writes it and records the new number). */
   function sealDecision(row: AuditRow): void {
     row.decision_seq = current().decisions + 1;
     row.decision_hash = decisionHash(row);
   }
-  const commitDecision = (row: AuditRow): void => {
-    setDecisionSeq.run(String(row.decision_seq));
-  };
 
-  /** Writes a new entry (pending, or already decided), chained onto the tail. */
+  /**
+   * Writes a new entry chained onto the tail: a pending one into audit, a decided one into the inbox (its counters,
+   * decision number and search text follow when the inbox settles).
+   */
   function append(partial: NewRow): AuditRow {
     const at = current();
     const row: AuditRow = { ...partial, seq: at.seq + 1, prev_hash: at.hash, hash: '' };
     row.hash = requestHash(row);
-    if (row.status !== 'pending') sealDecision(row);
-    insert.run(row);
+    if (row.status === 'pending') {
+      inbox.refuseHeld(row.id);
+      insert.run(row);
+      counts.added(row, 'pending');
+    } else {
+      sealDecision(row);
+      inbox.write(row);
+    }
     written();
-    counts.added(row, outcomeOf(row.status, row.decided_by));
-    if (row.decision_seq !== null) commitDecision(row);
     tail = { seq: row.seq, hash: row.hash, decisions: row.decision_seq ?? at.decisions };
     return row;
   }
@@ -172,7 +177,7 @@ export function auditWriter(
     const next = withDecision(row, decision);
     sealDecision(next);
     decide.run(next);
-    commitDecision(next);
+    raiseDecisionSeq(next.decision_seq ?? 0);
     counts.decided(next, outcomeOf(next.status, next.decided_by));
     // The person's reason becomes searchable.
     if (next.reason !== null) fts.reindex(next);

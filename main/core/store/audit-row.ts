@@ -41,6 +41,9 @@ export const AUDIT_COLUMNS =
   'verdict_json, status, decided_by, decided_at, rule_id, reason, scope, updated_args_json, created_rule_id, latency_ms, prev_hash, hash, decision_hash, ' +
   'decision_seq, grant_text';
 
+/** AUDIT_COLUMNS as named parameters (@seq, @id, …), for inserting a whole AuditRow object. */
+export const AUDIT_VALUES = AUDIT_COLUMNS.split(', ').map((c) => `@${c}`).join(', ');
+
 /** The columns an AuditEntry is made of, in SELECT order: history pages and exports read only these. */
 export const ENTRY_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, verdict_json, status, decided_by, ' +

@@ -13,6 +13,15 @@ export function lastDecisionSeq(db: Database.Database): number {
   return row ? Number(row.value) : 0;
 }
 
+/** Sets the last decision number issued to n unless a higher one is recorded (a decision written, an inbox settled). */
+export function decisionSeqRaiser(db: Database.Database): (n: number) => void {
+  const raise = db.prepare<[{ n: number }]>(
+    `INSERT INTO audit_meta (key, value) VALUES ('${DECISION_SEQ}', @n)
+     ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE CAST(value AS INTEGER) < @n`,
+  );
+  return (n) => void raise.run({ n });
+}
+
 /** Records the decision numbers of pruned rows as coalesced [first, last] ranges, so verify accepts exactly those holes. */
 export function recordPrunedDecisions(db: Database.Database, seqs: number[]): void {
   if (seqs.length === 0) return;

@@ -2,6 +2,8 @@
 // up once writes pause (upkeep.ts), or at once before anything searches, prunes or closes. Full-text pages were the
 // largest part of every request's commit. audit_meta's fts_seq says how far the index has got, so entries left unindexed by
 // a crash or by another process are indexed by whoever flushes next.
+// Entries decided at once reach the audit from the inbox (audit-inbox.ts), possibly after a later pending entry was
+// indexed: the settle indexes those below the mark itself (arrived).
 import type Database from 'better-sqlite3';
 import type { Verdict } from '../../../common/domain.js';
 
@@ -54,6 +56,14 @@ export function ftsIndexer(db: Database.Database) {
   return {
     /** Indexes every entry not yet in the index; returns how many. */
     flush: (): number => catchUp.immediate(),
+    /**
+     * Entries that reached the audit after the mark may have passed their seq (settled from the inbox after a later
+     * pending entry was indexed): those at or below the mark are indexed now, the rest by the next flush.
+     */
+    arrived(rows: readonly FtsRow[]): void {
+      const upTo = indexedUpTo();
+      for (const r of rows) if (r.seq <= upTo) add(r);
+    },
     /** An indexed entry's text changed (a person's reason): replace its index row; one not yet indexed is read fresh later. */
     reindex(row: FtsRow): void {
       if (row.seq > indexedUpTo()) return;

@@ -119,6 +119,45 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE session_approvals ADD COLUMN kind TEXT NOT NULL DEFAULT 'call';
     `);
   },
+  // The write-behind inbox (audit-inbox.ts): a request decided at once is committed here, whole (chained, sealed,
+  // numbered), before its answer leaves; the store moves it into audit (indexes, counters, decision number, search
+  // index) in the pauses between writes, at most 100 ms later (upkeep.ts), and before any read of the audit through
+  // the store. Another process reading the audit table directly (sqlite3) sees such an entry only once it has moved.
+  // Same columns as audit, and no index but seq (the rowid): a write here costs a few pages of one small table.
+  (db) => {
+    db.exec(`
+      CREATE TABLE audit_inbox (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        session_id TEXT,
+        cwd TEXT,
+        tool_name TEXT NOT NULL,
+        args_json TEXT NOT NULL,
+        description TEXT,
+        summary TEXT NOT NULL,
+        presentation_json TEXT,
+        group_id TEXT,
+        payload TEXT NOT NULL,
+        verdict_json TEXT NOT NULL,
+        status TEXT NOT NULL,
+        decided_by TEXT,
+        decided_at TEXT,
+        rule_id TEXT,
+        reason TEXT,
+        scope TEXT,
+        updated_args_json TEXT,
+        created_rule_id TEXT,
+        latency_ms REAL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        decision_hash TEXT,
+        decision_seq INTEGER,
+        grant_text TEXT
+      );
+    `);
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AuditFilter } from '../../../common/domain.js';
+import { auditInbox } from './audit-inbox.js';
 import { auditWriter } from './audit-log.js';
 import { assertHealthy, damagedDatabase } from './health.js';
 import { auditReader } from './audit-query.js';
@@ -20,8 +21,9 @@ import type { Store } from './types.js';
 import { verifyAudit } from './verify.js';
 
 /**
- * Audit entries between checkpoints in the pauses between writes: each writes some 12 WAL pages (the entry, its
- * indexes, counters), so the WAL stays below the 1,000 pages where SQLite checkpoints inside a commit.
+ * Audit entries between checkpoints in the pauses between writes: each writes at most some 12 WAL pages (the entry, its
+ * indexes, counters; fewer for entries settled from the inbox together), so the WAL stays below the 1,000 pages where
+ * SQLite checkpoints inside a commit.
  */
 const CHECKPOINT_EVERY = 40;
 
@@ -76,12 +78,15 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
   const sessions = sessionsRepo(db);
   const settings = settingsRepo(db);
   const fts = ftsIndexer(db);
-  // Entries a previous run (or another process) wrote but did not index yet.
+  const inbox = auditInbox(db, fts);
+  // Entries a previous run (or another process) left in the inbox, or wrote but did not index yet.
+  inbox.settle();
   fts.flush();
   // A checkpoint ends in an fsync of the database file: one per CHECKPOINT_EVERY entries, in a pause between writes.
   let unkept = 0;
   const upkept = upkeep((paused) => {
     try {
+      inbox.settle();
       fts.flush();
       if (paused && unkept >= CHECKPOINT_EVERY) {
         db.pragma('wal_checkpoint(PASSIVE)');
@@ -89,17 +94,25 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
       }
     } catch (err) {
       // e.g. the database is busy in another process: the next upkeep, search or close retries
-      process.emitWarning(`audit upkeep (search index, checkpoint) failed, retried later: ${(err as Error).message}`);
+      process.emitWarning(`audit upkeep (inbox, search index, checkpoint) failed, retried later: ${(err as Error).message}`);
     }
   });
-  const writer = auditWriter(db, redactor, rules.getRule, fts, () => {
+  const writer = auditWriter(db, redactor, rules.getRule, fts, inbox, () => {
     unkept++;
     upkept.touched();
   });
   const reader = auditReader(db);
   const bulkTx = db.transaction((fn: () => unknown) => fn());
-  // A search sees every entry written so far: the index catches up first (usually nothing or a few rows).
+  /** Runs a read (or a write that finds rows by id) of the audit once the inbox has settled: it sees every entry written. */
+  const settled =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      inbox.settle();
+      return fn(...args);
+    };
+  // A search sees every entry written so far: the inbox settles and the index catches up first (usually nothing or a few rows).
   const searchable = <F extends AuditFilter>(filter: F): F => {
+    inbox.settle();
     if (typeof filter?.q === 'string' && filter.q.trim() !== '') fts.flush();
     return filter;
   };
@@ -110,12 +123,18 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     ...rules,
     ...sessions,
     ...settings,
+    getRecord: settled(writer.getRecord),
+    getAuditEntry: settled(writer.getAuditEntry),
+    listPending: settled(writer.listPending),
+    recordDecision: settled(writer.recordDecision),
+    cancelAllPending: settled(writer.cancelAllPending),
     queryAudit: (filter) => reader.queryAudit(searchable(filter)),
     iterateAudit: (filter) => reader.iterateAudit(searchable(filter)),
     iterateAuditSelect: (filter, columns) => reader.iterateAuditSelect(searchable(filter), columns),
-    verifyAudit: () => verifyAudit(db),
+    verifyAudit: settled(() => verifyAudit(db)),
     pruneAudit(now: Date, maxRows?: number): number {
       sessions.dropExpiredSessionApprovals(now);
+      inbox.settle();
       fts.flush(); // pruning removes index rows by seq range: index what is there first
       return pruneAuditRows(db, settings.getSettings(), now, maxRows);
     },
@@ -133,10 +152,11 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     close(): void {
       if (!db.open) return;
       try {
+        inbox.settle();
         fts.flush();
       } catch (err) {
-        // Not lost: the next open indexes what is missing.
-        process.emitWarning(`audit search index not brought up to date before closing: ${(err as Error).message}`);
+        // Not lost: the next open settles and indexes what is missing.
+        process.emitWarning(`audit inbox or search index not brought up to date before closing: ${(err as Error).message}`);
       }
       upkept.stop();
       db.close();

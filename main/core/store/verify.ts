@@ -40,8 +40,16 @@ class DecisionTally {
   }
 }
 
-/** Verifies the whole chain in seq order; a read-only walk over one statement. */
+/**
+ * Verifies the whole chain in seq order; read-only, in one read transaction, so the entries and the issued-seq mark it
+ * compares them with are one snapshot even while another process (the server) writes.
+ */
 export function verifyAudit(db: Database.Database): VerifyReport {
+  return db.transaction(walk)(db);
+}
+
+/** verifyAudit's walk over one statement. */
+function walk(db: Database.Database): VerifyReport {
   const meta = new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM audit_meta').all().map((r) => [r.key, r.value]));
   const cutSeq = meta.has(CUT_SEQ) ? Number(meta.get(CUT_SEQ)) : 0;
   let expectedPrev = meta.get(CUT_HASH) ?? GENESIS_HASH;
