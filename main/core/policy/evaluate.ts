@@ -193,7 +193,14 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     covered = false;
     why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
-  for (const b of a.blockers) why.push(builtin(b.reason));
+  // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`.
+  const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers;
+  for (const b of blockers) why.push(builtin(b.reason));
+  const linked = view.shellRefs.find((r) => r.access === 'write' && !r.facts.insideWorkspace && isInside(r.facts.requested, ws.cwd));
+  if (linked) {
+    covered = false;
+    why.push(`built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
+  }
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;
     const tier = readTier(ref.facts, ws.realCwd ?? ws.cwd);
@@ -202,7 +209,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       why.push(`built-in: input redirect reads ${tier.reason}`);
     }
   }
-  if (!covered || a.blockers.length > 0 || !a.parsed) return null;
+  if (!covered || blockers.length > 0 || !a.parsed) return null;
   const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`) };
   if (used[0]) out.matched_rule = used[0].rule.id;
   return out;
