@@ -8,7 +8,7 @@ import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js'
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
-import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../shell/tree-readers.js';
+import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -224,6 +224,7 @@ function ripgrepReach(argv: readonly string[]): Reach {
  */
 export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
   const out = new Map<string, Reach>();
+  const feedsReader = feedsFileReader(analysis.commands);
   const bases = (cmd: SimpleCommand): string[] => [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])];
   const add = (cmd: SimpleCommand, ops: readonly string[], reach: Reach): void => {
     for (const op of ops) for (const base of bases(cmd)) out.set(absolutePath(op, base, home), reach);
@@ -246,7 +247,7 @@ export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: stri
     const grep = gitGrepSearch(cmd.argv);
     if (grep !== null) add(cmd, grep.paths, tracked);
     if (grep !== null && grep.mayBeRevisions.length > 0) addUnless(cmd, grep.mayBeRevisions, tracked);
-    const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
+    const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv) ?? gitHandedPaths(cmd.argv, feedsReader);
     if (whole !== null) add(cmd, whole, tracked);
     // A recursive copy reads every file below its sources, into a place no rule denies.
     const copied = copiedSources(cmd.argv);

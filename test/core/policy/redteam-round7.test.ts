@@ -20,7 +20,11 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(rm -
 const STAR: Rules = { allow: ['Bash(*)', 'Read'], deny: ['Bash(rm:*)', 'Read(./.env)'] };
 /** A cautious developer's prefix rules, plus cp. */
 const SAFE: Rules = { allow: [...CAUTIOUS, 'Bash(cp:*)', 'Bash(tee:*)'] };
-const SETS = { ALL, STAR, SAFE };
+/** Everything, but one tracked source file may not be read. */
+const NO_APP: Rules = { allow: ['Bash', 'Read'], deny: ['Read(./src/app.ts)', 'Read(./.env)'] };
+/** Go and pytest runners by prefix. */
+const TESTS: Rules = { allow: ['Bash(go test:*)', 'Bash(go vet:*)', 'Bash(pytest:*)'] };
+const SETS = { ALL, STAR, SAFE, NO_APP, TESTS };
 type SetName = keyof typeof SETS;
 
 function judge(command: string, rules: Rules) {
@@ -39,6 +43,14 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["echo 'rm -rf ~' > x.sh; chmod +x x.sh; ./x.sh", 'ALL', 'deny'], ["echo 'sudo ls' > x.sh; zsh x.sh", 'ALL', 'deny'],
   // a write through a symlink out of the workspace, under a blanket rule
   ['cp README.md src/link-etc/hosts', 'ALL', 'ask'], ['cp README.md link-out', 'STAR', 'ask'],
+  // the names a tracked-file lister prints, opened by a reader after xargs; git's object dumps; readers fed a list of names
+  ['git ls-files | xargs cat', 'NO_APP', 'ask'], ['git ls-files -z | xargs -0 cat', 'NO_APP', 'ask'], ['git ls-files src | xargs head -n 99', 'NO_APP', 'ask'],
+  ['git cat-file --batch-all-objects --batch', 'NO_APP', 'ask'],
+  ['git fast-export --all', 'NO_APP', 'ask'], ['git bundle create /dev/stdout HEAD', 'NO_APP', 'ask'],
+  ['rsync --files-from=list . out/', 'NO_APP', 'ask'], ['cpio -o < list', 'ALL', 'ask'],
+  ['zip -@ out.zip < list', 'ALL', 'ask'], ['find . | cpio -pdm out', 'ALL', 'ask'],
+  // go builds and runs the packages it is given: a folder outside the workspace is code no rule vouched for
+  ['go test /tmp/evil/...', 'TESTS', 'ask'], ['go test ../other/...', 'TESTS', 'ask'], ['go vet ~/x/...', 'TESTS', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -51,6 +63,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['git show HEAD:README.md > r.sh; bash r.sh', 'ALL', 'ask'], ['cp README.md link-out', 'SAFE', 'ask'],
   ['tee src/link-etc/passwd < README.md', 'SAFE', 'ask'], ['echo x > link-out', 'ALL', 'ask'], ['echo x | tee -a src/link-etc/hosts', 'ALL', 'ask'],
   ['USER=$API_TOKEN; echo $USER', 'SAFE', 'ask'], ['read -r HOME < .env; echo $HOME', 'SAFE', 'ask'],
+  ['git ls-tree -r --name-only HEAD | xargs cat', 'NO_APP', 'ask'], ['rsync -a --files-from list ./ out/', 'ALL', 'ask'],
   ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
   ['echo x > ../x', 'ALL', 'ask'], ['echo x > "$F"', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'], ['echo x > ~/.bashrc', 'STAR', 'ask'],
   ['echo hi > out.txt', 'SAFE', 'ask'], ['ls 2> err.txt', 'SAFE', 'ask'], ['echo $AWS_SECRET_ACCESS_KEY', 'SAFE', 'ask'],
@@ -62,6 +75,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ["sed -i 's/a/b/' src/app.ts", 'ALL'], ['git diff > patch.diff', 'ALL'], ['echo hi > out.txt; cat out.txt', 'STAR'], ['npm run build > build.log 2>&1', 'STAR'],
   ['echo hi >> notes.md', 'ALL'], ["cat > notes.md <<'EOF'\nhello\nEOF", 'ALL'], ['touch new.txt && cp README.md r2.md', 'ALL'],
   ["echo 'ls -la' > x.sh; sh x.sh", 'ALL'], ["echo 'npm test' > t.sh && bash t.sh", 'STAR'], ['cp README.md docs/readme-copy.md', 'SAFE'],
+  ['git ls-files | xargs wc -l', 'ALL'], ['git ls-files docs | xargs cat', 'NO_APP'], ['git show HEAD:src/util.ts', 'NO_APP'], ['git ls-files', 'NO_APP'],
+  ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
   ['echo $HOME', 'SAFE'], ['echo "$USER"', 'SAFE'], ['echo "home is ${HOME}, in $PWD"', 'SAFE'], ["printf '%s\\n' \"$SHELL\"", 'SAFE'],
 ];
 
