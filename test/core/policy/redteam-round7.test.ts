@@ -49,6 +49,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['git fast-export --all', 'NO_APP', 'ask'], ['git bundle create /dev/stdout HEAD', 'NO_APP', 'ask'],
   ['rsync --files-from=list . out/', 'NO_APP', 'ask'], ['cpio -o < list', 'ALL', 'ask'],
   ['zip -@ out.zip < list', 'ALL', 'ask'], ['find . | cpio -pdm out', 'ALL', 'ask'],
+  // a deleter or wiper handed every file directly in the home folder or the root, without -r
+  ['rm -f ~/*', 'ALL', 'deny'], ['rm ~/*', 'ALL', 'deny'], ['shred -u ~/*', 'ALL', 'deny'], ['truncate -s 0 ~/*', 'ALL', 'deny'],
+  ['cd ~ && rm -f *', 'ALL', 'deny'], ['rm -f "$HOME"/*', 'ALL', 'deny'], ['rm -f ~/.cache/../*', 'ALL', 'deny'], ['rm -f /usr/bin/*', 'ALL', 'deny'],
   // go builds and runs the packages it is given: a folder outside the workspace is code no rule vouched for
   ['go test /tmp/evil/...', 'TESTS', 'ask'], ['go test ../other/...', 'TESTS', 'ask'], ['go vet ~/x/...', 'TESTS', 'ask'],
 ];
@@ -77,6 +80,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ["echo 'ls -la' > x.sh; sh x.sh", 'ALL'], ["echo 'npm test' > t.sh && bash t.sh", 'STAR'], ['cp README.md docs/readme-copy.md', 'SAFE'],
   ['git ls-files | xargs wc -l', 'ALL'], ['git ls-files docs | xargs cat', 'NO_APP'], ['git show HEAD:src/util.ts', 'NO_APP'], ['git ls-files', 'NO_APP'],
   ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
+  ['rm -f *.log', 'ALL'], ['rm -f build/*', 'ALL'], ['shred -u build/*', 'ALL'], ['rm -f *', 'ALL'], ['rm link-out', 'ALL'], ['rm -f out/*', 'ALL'],
   ['echo $HOME', 'SAFE'], ['echo "$USER"', 'SAFE'], ['echo "home is ${HOME}, in $PWD"', 'SAFE'], ["printf '%s\\n' \"$SHELL\"", 'SAFE'],
 ];
 
