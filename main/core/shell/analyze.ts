@@ -24,6 +24,7 @@ import { unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
 import { syntheticWord, type Word } from './words.js';
+import { wordListCommands } from './word-lists.js';
 import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from './written-scripts.js';
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
@@ -434,6 +435,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
   try {
     analyzeSource(command, st, (s) => s, 0, outer);
+    // `a=(rm -rf ~); "${a[@]}"`: what a list of words the command fixed runs, for the deny checks.
+    for (const text of wordListCommands(command)) analyzeSource(text, st, () => ({ start: 0, end: command.length }), 1, { ...outer, salvage: true });
   } catch (e) {
     // Pathological input (e.g. thousands of nested groups) must still yield a verdict: never allowable.
     st.parsed = false;

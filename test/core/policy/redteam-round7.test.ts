@@ -52,6 +52,11 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // a deleter or wiper handed every file directly in the home folder or the root, without -r
   ['rm -f ~/*', 'ALL', 'deny'], ['rm ~/*', 'ALL', 'deny'], ['shred -u ~/*', 'ALL', 'deny'], ['truncate -s 0 ~/*', 'ALL', 'deny'],
   ['cd ~ && rm -f *', 'ALL', 'deny'], ['rm -f "$HOME"/*', 'ALL', 'deny'], ['rm -f ~/.cache/../*', 'ALL', 'deny'], ['rm -f /usr/bin/*', 'ALL', 'deny'],
+  // a command spelled as a list of words the command line fixed: arrays, positional parameters, a custom IFS
+  ['a=(rm -rf ~); "${a[@]}"', 'ALL', 'deny'], ['a=(rm -rf ~); ${a[*]}', 'ALL', 'deny'], ['declare -a a=(rm -rf ~); "${a[@]}"', 'ALL', 'deny'],
+  ['set -- rm -rf ~; "$@"', 'ALL', 'deny'], ['IFS=,; x=rm,-rf,/; $x', 'ALL', 'deny'], ['IFS=_; x=rm_-rf_/; $x', 'STAR', 'deny'],
+  ['read -a a <<< "rm -rf ~"; "${a[@]}"', 'ALL', 'deny'], ['cmd=(rm -rf /); exec "${cmd[@]}"', 'ALL', 'deny'],
+  ['a=(git push --force origin main); "${a[@]}"', 'ALL', 'deny'], ['set -- git push --force; "$@"', 'ALL', 'deny'],
   // go builds and runs the packages it is given: a folder outside the workspace is code no rule vouched for
   ['go test /tmp/evil/...', 'TESTS', 'ask'], ['go test ../other/...', 'TESTS', 'ask'], ['go vet ~/x/...', 'TESTS', 'ask'],
 ];
