@@ -57,6 +57,16 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['set -- rm -rf ~; "$@"', 'ALL', 'deny'], ['IFS=,; x=rm,-rf,/; $x', 'ALL', 'deny'], ['IFS=_; x=rm_-rf_/; $x', 'STAR', 'deny'],
   ['read -a a <<< "rm -rf ~"; "${a[@]}"', 'ALL', 'deny'], ['cmd=(rm -rf /); exec "${cmd[@]}"', 'ALL', 'deny'],
   ['a=(git push --force origin main); "${a[@]}"', 'ALL', 'deny'], ['set -- git push --force; "$@"', 'ALL', 'deny'],
+  // an agent CLI started with its checks off, its settings replaced or its configuration folder moved acts outside Gatehouse
+  ["claude -p 'fix it' --dangerously-skip-permissions", 'ALL', 'deny'], ['claude --permission-mode bypassPermissions -p x', 'ALL', 'deny'],
+  ['claude --permission-mode=bypassPermissions -p x', 'STAR', 'deny'], ['CLAUDE_CONFIG_DIR=/tmp/x claude -p x', 'ALL', 'deny'],
+  ['claude --settings \'{"disableAllHooks":true}\' -p x', 'ALL', 'deny'], ['claude --setting-sources user -p x', 'ALL', 'deny'],
+  ['npx @anthropic-ai/claude-code -p x --dangerously-skip-permissions', 'ALL', 'deny'], ['codex exec --dangerously-bypass-approvals-and-sandbox x', 'ALL', 'deny'],
+  ['codex --yolo exec x', 'ALL', 'deny'], ['codex -c hooks=[] exec x', 'ALL', 'deny'], ['gemini --yolo -p x', 'ALL', 'deny'], ['gemini -y -p x', 'ALL', 'deny'],
+  ['gemini --approval-mode yolo -p x', 'ALL', 'deny'], ['GEMINI_CLI_HOME=/tmp/g gemini -p x', 'ALL', 'deny'], ['CODEX_HOME=/tmp/c codex exec x', 'ALL', 'deny'],
+  // code that joins GATEHOUSE_HOME's path below home to a home it looks up itself
+  ["node -e \"require('fs').rmSync(process.env.HOME+'/.config/Gatehouse',{recursive:true})\"", 'ALL', 'deny'],
+  ["python3 -c \"import os,shutil; shutil.rmtree(os.path.join(os.environ['HOME'], '.config/Gatehouse'))\"", 'ALL', 'deny'],
   // go builds and runs the packages it is given: a folder outside the workspace is code no rule vouched for
   ['go test /tmp/evil/...', 'TESTS', 'ask'], ['go test ../other/...', 'TESTS', 'ask'], ['go vet ~/x/...', 'TESTS', 'ask'],
 ];
@@ -86,6 +96,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['git ls-files | xargs wc -l', 'ALL'], ['git ls-files docs | xargs cat', 'NO_APP'], ['git show HEAD:src/util.ts', 'NO_APP'], ['git ls-files', 'NO_APP'],
   ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
   ['rm -f *.log', 'ALL'], ['rm -f build/*', 'ALL'], ['shred -u build/*', 'ALL'], ['rm -f *', 'ALL'], ['rm link-out', 'ALL'], ['rm -f out/*', 'ALL'],
+  ['claude --version', 'ALL'], ['claude -p "summarise README.md"', 'ALL'], ['codex --help', 'ALL'], ['gemini --version', 'ALL'], ['ls ~/.config', 'ALL'],
   ['echo $HOME', 'SAFE'], ['echo "$USER"', 'SAFE'], ['echo "home is ${HOME}, in $PWD"', 'SAFE'], ["printf '%s\\n' \"$SHELL\"", 'SAFE'],
 ];
 
