@@ -82,6 +82,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['tee src/link-etc/passwd < README.md', 'SAFE', 'ask'], ['echo x > link-out', 'ALL', 'ask'], ['echo x | tee -a src/link-etc/hosts', 'ALL', 'ask'],
   ['USER=$API_TOKEN; echo $USER', 'SAFE', 'ask'], ['read -r HOME < .env; echo $HOME', 'SAFE', 'ask'],
   ['git ls-tree -r --name-only HEAD | xargs cat', 'NO_APP', 'ask'], ['rsync -a --files-from list ./ out/', 'ALL', 'ask'],
+  ['ls .e* | xargs cat', 'SAFE', 'ask'], ['ls -a | xargs cat', 'SAFE', 'ask'], ['ls src | xargs cat', 'SAFE', 'ask'], ['ls -d .* | xargs cat', 'SAFE', 'ask'],
+  ['ls build/* | xargs cat', 'SAFE', 'ask'], ['ls src/link-etc/* | xargs cat', 'SAFE', 'ask'], ['ls .e* | xargs cat', 'ALL', 'deny'],
   ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
   ['echo x > ../x', 'ALL', 'ask'], ['echo x > "$F"', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'], ['echo x > ~/.bashrc', 'STAR', 'ask'],
   ['echo hi > out.txt', 'SAFE', 'ask'], ['ls 2> err.txt', 'SAFE', 'ask'], ['echo $AWS_SECRET_ACCESS_KEY', 'SAFE', 'ask'],
@@ -97,6 +99,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
   ['rm -f *.log', 'ALL'], ['rm -f build/*', 'ALL'], ['shred -u build/*', 'ALL'], ['rm -f *', 'ALL'], ['rm link-out', 'ALL'], ['rm -f out/*', 'ALL'],
   ['claude --version', 'ALL'], ['claude -p "summarise README.md"', 'ALL'], ['codex --help', 'ALL'], ['gemini --version', 'ALL'], ['ls ~/.config', 'ALL'],
+  ['ls src/*.ts | xargs wc -l', 'SAFE'], ['ls *.md | xargs cat', 'SAFE'], ['ls -1 src/*.ts | xargs grep -n export', 'SAFE'],
   ['echo $HOME', 'SAFE'], ['echo "$USER"', 'SAFE'], ['echo "home is ${HOME}, in $PWD"', 'SAFE'], ["printf '%s\\n' \"$SHELL\"", 'SAFE'],
 ];
 
