@@ -447,8 +447,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   dedupe(st.f);
   const seen = new Set<string>();
   const commands = st.commands.filter((c) => {
-    // Loop variants differ in their words or in where their redirects write.
-    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => r.target).join('\0')}`;
+    // Loop variants differ in their words or in where their redirects write; a salvaged reading in how they use a file.
+    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => `${r.kind}${r.target}`).join('\0')}`;
     return !seen.has(key) && seen.add(key) !== undefined;
   });
   return { parsed: st.parsed, commands, ...st.f };

@@ -64,6 +64,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['npx @anthropic-ai/claude-code -p x --dangerously-skip-permissions', 'ALL', 'deny'], ['codex exec --dangerously-bypass-approvals-and-sandbox x', 'ALL', 'deny'],
   ['codex --yolo exec x', 'ALL', 'deny'], ['codex -c hooks=[] exec x', 'ALL', 'deny'], ['gemini --yolo -p x', 'ALL', 'deny'], ['gemini -y -p x', 'ALL', 'deny'],
   ['gemini --approval-mode yolo -p x', 'ALL', 'deny'], ['GEMINI_CLI_HOME=/tmp/g gemini -p x', 'ALL', 'deny'], ['CODEX_HOME=/tmp/c codex exec x', 'ALL', 'deny'],
+  // `<>` opens a file for writing too; the parser rejects it, and the salvaged reading lost the write to deduplication
+  ["echo '{}' 1<>.claude/settings.json", 'ALL', 'deny'], ["echo '{}' <> .claude/settings.json", 'ALL', 'deny'], ['exec 3<>.claude/settings.json', 'STAR', 'deny'],
+  ["echo '{}' 1<>~/.claude/settings.json", 'ALL', 'deny'],
   // code that joins GATEHOUSE_HOME's path below home to a home it looks up itself
   ["node -e \"require('fs').rmSync(process.env.HOME+'/.config/Gatehouse',{recursive:true})\"", 'ALL', 'deny'],
   ["python3 -c \"import os,shutil; shutil.rmtree(os.path.join(os.environ['HOME'], '.config/Gatehouse'))\"", 'ALL', 'deny'],
