@@ -105,6 +105,21 @@ export function gitContentPaths(argv: readonly string[]): string[] | null {
   return after.length > 0 ? after : ['.'];
 }
 
+/**
+ * Whether a git command puts ignored files into history or prints the untracked part of a stash, where ignored files
+ * may sit: `git stash -a`, `git add -f`, `git stash show --include-untracked`, `git show stash^3`. The content printers
+ * of that command line then reach ignored files too. Threat: `git stash -a && git stash show -p -u` past `Read(./.env)`.
+ */
+export function gitHoldsIgnored(argv: readonly string[]): boolean {
+  const sub = argv[0] === 'git' ? gitSubcommand(argv) : null;
+  if (sub === null) return false;
+  const rest = argv.slice(sub.at + 1);
+  if (rest.some((w) => /\^3$|\^3[:~^]/.test(w))) return true;
+  if (sub.name === 'add') return rest.some((w) => /^(-[a-zA-Z]*f[a-zA-Z]*|--force)$/.test(w));
+  if (sub.name !== 'stash') return false;
+  return rest.some((w) => /^(-[a-zA-Z]*[au][a-zA-Z]*|--all|--include-untracked|--only-untracked)$/.test(w));
+}
+
 /** git subcommands that print every object they reach, contents included, whatever the words say. */
 const OBJECT_DUMPS = new Set(['fast-export', 'bundle']);
 

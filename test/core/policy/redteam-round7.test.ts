@@ -47,6 +47,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['git ls-files | xargs cat', 'NO_APP', 'ask'], ['git ls-files -z | xargs -0 cat', 'NO_APP', 'ask'], ['git ls-files src | xargs head -n 99', 'NO_APP', 'ask'],
   ['git cat-file --batch-all-objects --batch', 'NO_APP', 'ask'],
   ['git fast-export --all', 'NO_APP', 'ask'], ['git bundle create /dev/stdout HEAD', 'NO_APP', 'ask'],
+  ['git stash -a && git stash show -p --include-untracked', 'ALL', 'ask'], ["git stash -a && git show 'stash^3'", 'ALL', 'ask'],
+  ['git stash show -p -u', 'ALL', 'ask'], ['git stash push --all; git stash show -p --only-untracked', 'ALL', 'ask'],
   ['rsync --files-from=list . out/', 'NO_APP', 'ask'], ['cpio -o < list', 'ALL', 'ask'],
   ['zip -@ out.zip < list', 'ALL', 'ask'], ['find . | cpio -pdm out', 'ALL', 'ask'],
   // a deleter or wiper handed every file directly in the home folder or the root, without -r
@@ -66,7 +68,6 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['gemini --approval-mode yolo -p x', 'ALL', 'deny'], ['GEMINI_CLI_HOME=/tmp/g gemini -p x', 'ALL', 'deny'], ['CODEX_HOME=/tmp/c codex exec x', 'ALL', 'deny'],
   // `<>` opens a file for writing too; the parser rejects it, and the salvaged reading lost the write to deduplication
   ["echo '{}' 1<>.claude/settings.json", 'ALL', 'deny'], ["echo '{}' <> .claude/settings.json", 'ALL', 'deny'], ['exec 3<>.claude/settings.json', 'STAR', 'deny'],
-  ["echo '{}' 1<>~/.claude/settings.json", 'ALL', 'deny'],
   // code that joins GATEHOUSE_HOME's path below home to a home it looks up itself
   ["node -e \"require('fs').rmSync(process.env.HOME+'/.config/Gatehouse',{recursive:true})\"", 'ALL', 'deny'],
   ["python3 -c \"import os,shutil; shutil.rmtree(os.path.join(os.environ['HOME'], '.config/Gatehouse'))\"", 'ALL', 'deny'],
@@ -87,7 +88,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['git ls-tree -r --name-only HEAD | xargs cat', 'NO_APP', 'ask'], ['rsync -a --files-from list ./ out/', 'ALL', 'ask'],
   ['ls .e* | xargs cat', 'SAFE', 'ask'], ['ls -a | xargs cat', 'SAFE', 'ask'], ['ls src | xargs cat', 'SAFE', 'ask'], ['ls -d .* | xargs cat', 'SAFE', 'ask'],
   ['ls build/* | xargs cat', 'SAFE', 'ask'], ['ls src/link-etc/* | xargs cat', 'SAFE', 'ask'], ['ls .e* | xargs cat', 'ALL', 'deny'],
-  ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
+  ["echo '{}' 1<>~/.claude/settings.json", 'ALL', 'deny'], ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
   ['echo x > ../x', 'ALL', 'ask'], ['echo x > "$F"', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'], ['echo x > ~/.bashrc', 'STAR', 'ask'],
   ['echo hi > out.txt', 'SAFE', 'ask'], ['ls 2> err.txt', 'SAFE', 'ask'], ['echo $AWS_SECRET_ACCESS_KEY', 'SAFE', 'ask'],
   ['echo ${HOME:-$(cat .env)}', 'SAFE', 'ask'], ['cat $HOME/.ssh/id_rsa', 'SAFE', 'ask'], ['echo ${!HOME}', 'SAFE', 'ask'],
@@ -99,6 +100,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['echo hi >> notes.md', 'ALL'], ["cat > notes.md <<'EOF'\nhello\nEOF", 'ALL'], ['touch new.txt && cp README.md r2.md', 'ALL'],
   ["echo 'ls -la' > x.sh; sh x.sh", 'ALL'], ["echo 'npm test' > t.sh && bash t.sh", 'STAR'], ['cp README.md docs/readme-copy.md', 'SAFE'],
   ['git ls-files | xargs wc -l', 'ALL'], ['git ls-files docs | xargs cat', 'NO_APP'], ['git show HEAD:src/util.ts', 'NO_APP'], ['git ls-files', 'NO_APP'],
+  ['git stash && git stash show -p', 'ALL'], ['git diff --cached -- docs', 'NO_APP'], ['git log -p -3 -- docs', 'NO_APP'],
   ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
   ['rm -f *.log', 'ALL'], ['rm -f build/*', 'ALL'], ['shred -u build/*', 'ALL'], ['rm -f *', 'ALL'], ['rm link-out', 'ALL'], ['rm -f out/*', 'ALL'],
   ['claude --version', 'ALL'], ['claude -p "summarise README.md"', 'ALL'], ['codex --help', 'ALL'], ['gemini --version', 'ALL'], ['ls ~/.config', 'ALL'],
