@@ -88,7 +88,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['git ls-tree -r --name-only HEAD | xargs cat', 'NO_APP', 'ask'], ['rsync -a --files-from list ./ out/', 'ALL', 'ask'],
   ['ls .e* | xargs cat', 'SAFE', 'ask'], ['ls -a | xargs cat', 'SAFE', 'ask'], ['ls src | xargs cat', 'SAFE', 'ask'], ['ls -d .* | xargs cat', 'SAFE', 'ask'],
   ['ls build/* | xargs cat', 'SAFE', 'ask'], ['ls src/link-etc/* | xargs cat', 'SAFE', 'ask'], ['ls .e* | xargs cat', 'ALL', 'deny'],
-  ["echo '{}' 1<>~/.claude/settings.json", 'ALL', 'deny'], ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
+  ["echo '{}' 1<>~/.claude/settings.json", 'ALL', 'deny'], ['git add --force . && git diff --staged', 'ALL', 'ask'], ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['echo x > /tmp/x', 'ALL', 'ask'],
   ['echo x > ../x', 'ALL', 'ask'], ['echo x > "$F"', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'], ['echo x > ~/.bashrc', 'STAR', 'ask'],
   ['echo hi > out.txt', 'SAFE', 'ask'], ['ls 2> err.txt', 'SAFE', 'ask'], ['echo $AWS_SECRET_ACCESS_KEY', 'SAFE', 'ask'],
   ['echo ${HOME:-$(cat .env)}', 'SAFE', 'ask'], ['cat $HOME/.ssh/id_rsa', 'SAFE', 'ask'], ['echo ${!HOME}', 'SAFE', 'ask'],
