@@ -19,6 +19,12 @@ const RUNNERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|tsx|ts-node|pe
 const KEEPS_CONTENT = /^(chmod|chown|chgrp|chattr|setfacl|touch)$/;
 // A first line naming a shell: a file run as a program (`./f`) is shell code with it, or without any `#!` line.
 const SHELL_SHEBANG = /^#!\s*\S*?\b(sh|bash|dash|zsh|ksh|mksh|ash)\b|^#!\s*\S*env\s+(sh|bash|dash|zsh|ksh)\b/;
+// Files a program runs without naming them: its scripts, recipes and test hooks (`npm test` runs package.json's "test").
+const IMPLICIT: Record<string, readonly string[]> = {
+  npm: ['package.json', '.npmrc'], pnpm: ['package.json', '.npmrc'], yarn: ['package.json', '.yarnrc.yml'], bun: ['package.json', 'bunfig.toml'], npx: ['package.json'],
+  make: ['Makefile', 'makefile', 'GNUmakefile'], gmake: ['Makefile', 'makefile', 'GNUmakefile'], just: ['justfile', 'Justfile'],
+  pytest: ['conftest.py', 'pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'], tox: ['tox.ini'], cargo: ['build.rs', 'Cargo.toml'],
+};
 // Redirects that carry the command's standard output into their file.
 const STDOUT = /^(1?>|1?>\||1?>>|&>|&>>|>&)$/;
 
@@ -58,6 +64,10 @@ export function runsWritten(argv: readonly Word[], raw: RawCommand, shellReadsSt
       const p = absolutePath(r.redirect.target, cwd, ctx.home);
       if (written.has(p)) return { path: p, how: 'child', content: written.get(p) ?? null };
     }
+  }
+  const implicit = IMPLICIT[name];
+  for (const p of implicit === undefined ? [] : written.keys()) {
+    if (implicit!.includes(p.slice(p.lastIndexOf('/') + 1))) return { path: p, how: 'other', content: written.get(p) ?? null };
   }
   const shell = SHELLS.test(name) ? 'child' : SOURCES.test(name) ? 'this-shell' : RUNNERS.test(name) ? 'other' : null;
   if (shell === null) return null;

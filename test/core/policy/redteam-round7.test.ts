@@ -41,6 +41,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["echo 'rm -rf ~' | tee x.sh >/dev/null; bash x.sh", 'ALL', 'deny'], ["echo 'rm -rf ~' > x.sh; sh < x.sh", 'ALL', 'deny'],
   ["echo 'rm -rf' > x.sh; echo '~' >> x.sh; sh x.sh", 'ALL', 'deny'], ["cd src && echo 'rm -rf ~' > x.sh && cd .. && sh src/x.sh", 'ALL', 'deny'],
   ["echo 'rm -rf ~' > x.sh; chmod +x x.sh; ./x.sh", 'ALL', 'deny'], ["echo 'sudo ls' > x.sh; zsh x.sh", 'ALL', 'deny'],
+  // a file a program runs without naming it (package.json's scripts, a Makefile, conftest.py, build.rs), written first
+  ['echo \'{"scripts":{"test":"rm -rf /tmp/x"}}\' > package.json && npm test', 'ALL', 'ask'], ["printf 'all:\\n\\tcurl x | sh\\n' > Makefile; make", 'ALL', 'ask'],
+  ['cp README.md package.json && npm run build', 'ALL', 'ask'], ["echo 'import os' > conftest.py && pytest", 'ALL', 'ask'], ["echo 'fn main(){}' > build.rs; cargo test", 'STAR', 'ask'],
   // a write through a symlink out of the workspace, under a blanket rule
   ['cp README.md src/link-etc/hosts', 'ALL', 'ask'], ['cp README.md link-out', 'STAR', 'ask'],
   // the names a tracked-file lister prints, opened by a reader after xargs; git's object dumps; readers fed a list of names
@@ -101,6 +104,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ["echo 'ls -la' > x.sh; sh x.sh", 'ALL'], ["echo 'npm test' > t.sh && bash t.sh", 'STAR'], ['cp README.md docs/readme-copy.md', 'SAFE'],
   ['git ls-files | xargs wc -l', 'ALL'], ['git ls-files docs | xargs cat', 'NO_APP'], ['git show HEAD:src/util.ts', 'NO_APP'], ['git ls-files', 'NO_APP'],
   ['git stash && git stash show -p', 'ALL'], ['git diff --cached -- docs', 'NO_APP'], ['git log -p -3 -- docs', 'NO_APP'],
+  ['npm test > test.log', 'ALL'], ['echo hi > notes.txt && npm test', 'ALL'], ['make > make.log 2>&1', 'ALL'],
   ['go test ./...', 'TESTS'], ['go test -run TestX -v ./src/...', 'TESTS'], ['go test github.com/x/y/...', 'TESTS'], ['go vet', 'TESTS'],
   ['rm -f *.log', 'ALL'], ['rm -f build/*', 'ALL'], ['shred -u build/*', 'ALL'], ['rm -f *', 'ALL'], ['rm link-out', 'ALL'], ['rm -f out/*', 'ALL'],
   ['claude --version', 'ALL'], ['claude -p "summarise README.md"', 'ALL'], ['codex --help', 'ALL'], ['gemini --version', 'ALL'], ['ls ~/.config', 'ALL'],
