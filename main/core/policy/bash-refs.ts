@@ -8,7 +8,7 @@ import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js'
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
-import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../shell/tree-readers.js';
+import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -225,6 +225,8 @@ function ripgrepReach(argv: readonly string[]): Reach {
  */
 export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: string): Map<string, Reach> {
   const out = new Map<string, Reach>();
+  const feedsReader = feedsFileReader(analysis.commands);
+  const ignoredInHistory = analysis.commands.some((c) => gitHoldsIgnored(c.argv));
   const bases = (cmd: SimpleCommand): string[] => [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])];
   const add = (cmd: SimpleCommand, ops: readonly string[], reach: Reach): void => {
     for (const op of ops) for (const base of bases(cmd)) out.set(absolutePath(op, base, home), reach);
@@ -243,11 +245,11 @@ export function searchedFolders(analysis: ShellAnalysis, cwd: string, home: stri
     if (cmd.argv[0] === 'rg' || cmd.argv[0] === 'ag') add(cmd, commandReadOperands(cmd), ripgrepReach(cmd.argv));
     // git grep, git archive and git's diffs and patches read what the repository tracks (git grep --untracked also
     // what it does not ignore).
-    const tracked: Reach = { picks: null, skipsIgnored: true, skipsHidden: false };
+    const tracked: Reach = { picks: null, skipsIgnored: !ignoredInHistory, skipsHidden: false };
     const grep = gitGrepSearch(cmd.argv);
     if (grep !== null) add(cmd, grep.paths, tracked);
     if (grep !== null && grep.mayBeRevisions.length > 0) addUnless(cmd, grep.mayBeRevisions, tracked);
-    const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv);
+    const whole = gitArchivePaths(cmd.argv) ?? gitContentPaths(cmd.argv) ?? gitHandedPaths(cmd.argv, feedsReader);
     if (whole !== null) add(cmd, whole, tracked);
     // A recursive copy reads every file below its sources, into a place no rule denies.
     const copied = copiedSources(cmd.argv);

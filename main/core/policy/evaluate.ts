@@ -1,4 +1,5 @@
 // The pure policy function (DESIGN.md "Policy order"): hard deny → ask rules → session → allow rules → tiers → ask; then the mode.
+import path from 'node:path';
 import type { Rule, Verdict } from '../../../common/domain.js';
 import { commandReadOperands, failsOnFolders, feedsFileReader, isRecursive, readsFolders, showsContents } from '../shell/index.js';
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
@@ -17,7 +18,7 @@ import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
-import { type RequestView, buildView } from './view.js';
+import { type RequestView, type ShellRef, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
 
@@ -193,7 +194,14 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     covered = false;
     why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
-  for (const b of a.blockers) why.push(builtin(b.reason));
+  // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`.
+  const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers;
+  for (const b of blockers) why.push(builtin(b.reason));
+  const linked = view.shellRefs.find((r) => r.access === 'write' && !r.facts.insideWorkspace && isInside(r.facts.requested, ws.cwd) && !removesLinkItself(r, a));
+  if (linked) {
+    covered = false;
+    why.push(`built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
+  }
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;
     const tier = readTier(ref.facts, ws.realCwd ?? ws.cwd);
@@ -202,10 +210,22 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
       why.push(`built-in: input redirect reads ${tier.reason}`);
     }
   }
-  if (!covered || a.blockers.length > 0 || !a.parsed) return null;
+  if (!covered || blockers.length > 0 || !a.parsed) return null;
   const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`) };
   if (used[0]) out.matched_rule = used[0].rule.id;
   return out;
+}
+
+// Programs that act on a symbolic link named last in a path, not on what it points to.
+const LINK_REMOVERS = new Set(['rm', 'unlink', 'rmdir']);
+
+/**
+ * `rm link-out` deletes the link, not its target: a path whose last part is itself the link (it resolves to another
+ * name) is judged where it stands. `rm src/link-etc/hosts` goes through the link and removes /etc/hosts.
+ */
+function removesLinkItself(ref: ShellRef, a: ShellAnalysis): boolean {
+  if (!LINK_REMOVERS.has(a.commands[ref.cmd]?.argv[0] ?? '')) return false;
+  return path.basename(ref.facts.requested) !== path.basename(ref.facts.resolved);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from './protected.js';
 import { findSparesConfig } from './find-spares.js';
 import { stopsGatehouse } from './stop-guard.js';
+import { unguardedAgent } from './agent-launch.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
 import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
 
@@ -75,7 +76,8 @@ function treeReader(argv: string[], feedsReader: boolean): boolean {
 function homeMentions(ws: WorkspaceState): string[] {
   const out = ['GATEHOUSE_HOME', ws.gatehouseHome];
   const rel = relativeInside(ws.gatehouseHome, ws.home);
-  if (rel) out.push(`~/${rel}`, `$HOME/${rel}`, `\${HOME}/${rel}`);
+  // The path below home alone too: code joins it to a home it looks up itself (`process.env.HOME + '/.config/Gatehouse'`).
+  if (rel) out.push(`~/${rel}`, `$HOME/${rel}`, `\${HOME}/${rel}`, rel);
   // GATEHOUSE_HOME is `$XDG_CONFIG_HOME/Gatehouse` when that variable is set (store/home.ts).
   if (path.basename(ws.gatehouseHome) === 'Gatehouse') out.push('$XDG_CONFIG_HOME/Gatehouse', '${XDG_CONFIG_HOME}/Gatehouse');
   return out;
@@ -243,6 +245,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   for (const cmd of analysis?.commands ?? []) {
     const why = stopsGatehouse(cmd, command, ws.gatehousePid);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
+    const agent = unguardedAgent(cmd);
+    if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
     const cli = gatehouseCliChange(cmd);
     if (cli) out.push({ reason: `${GUARD} ${cli}; only the person may change them`, range: cmd.span });
     if (psShowsEnvironment(cmd.argv)) out.push({ reason: `${GUARD} ps with e/-E prints other processes' environments, Gatehouse's approver token among them`, range: cmd.span });

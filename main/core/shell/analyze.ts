@@ -2,7 +2,7 @@
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
 import { fnmatchRegex } from './fnmatch.js';
-import { checkDynamic, checkEnv, checkSpelling } from './checks/general.js';
+import { checkDynamic, checkEnv, checkSpelling, keepsPlainVariables } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
@@ -24,6 +24,8 @@ import { unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
 import { syntheticWord, type Word } from './words.js';
+import { wordListCommands } from './word-lists.js';
+import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from './written-scripts.js';
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
 const MAX_DEPTH = 8;
@@ -38,6 +40,10 @@ interface State {
   f: Findings;
   commands: SimpleCommand[];
   parsed: boolean;
+  /** The command line never rebinds HOME, USER and the like, so printing them shows what bash set (checks/general.ts). */
+  plainVariables: boolean;
+  /** Files the command line has written so far, for a later command that runs one (written-scripts.ts). */
+  written: WrittenFiles;
 }
 
 /** What a nested script inherits from the command that runs it. */
@@ -143,7 +149,7 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
 function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
   const f = st.f;
-  checkDynamic(argvWords, inner.env, at, f);
+  checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
   const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
@@ -224,9 +230,13 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   if (piped && prev && u.shellReadsStdin && decodes(prev.words.map((w) => w.value))) {
     flag(st.f, 'obfuscation', `${programName(prev.words[0]?.value ?? '')} … | ${programName(u.argv[0]?.value ?? 'sh')} decodes hidden text and runs it`, at({ start: fedStages.get(prev)?.span.start ?? prev.span.start, end: raw.span.end }));
   }
+  const here = inner.cwd ?? st.ctx.cwd;
+  const ran = runsWritten(u.argv, raw, u.shellReadsStdin, here, st.ctx, st.written);
+  if (ran) runWritten(ran, u, raw, st, at, depth, inner);
   if (runScript(u, raw, piped, st, at, depth, inner)) return;
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
+  recordWrites(cmd, u.argv, raw, fed, here, st.ctx, st.written);
   const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
   for (const e of u.env) {
     const text = shellCommandOf(e.name, e.value);
@@ -256,6 +266,18 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
 }
 
 /**
+ * A file this command line wrote and now runs: shell text it fixed is analyzed as the commands it is (so hard denies and
+ * deny rules judge them); anything else, or what runs inside this shell (`source`, `.`, where a `cd` or alias outlives it), asks.
+ */
+function runWritten(ran: WrittenRun, u: Unwrapped, raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  const via = programName(u.argv[0]?.value ?? '');
+  const known = ran.content !== null && !ran.content.dynamic;
+  if (!known || ran.how !== 'child') block(st.f, `${via} runs ${ran.path}, which this command line writes first${known ? '' : ' with contents only known at run time'}`, at(raw.span));
+  if (ran.content === null || ran.how === 'other') return;
+  analyzeSource(ran.content.text, st, () => at(raw.span), depth + 1, { ...inner, wrappers: [...inner.wrappers, via], salvage: ran.content.dynamic });
+}
+
+/**
  * What a package or environment runner runs (`npx rm -rf ~`, `uv run git push`, `npx -c 'rm -rf ~'`), read for what must
  * be denied: its hard denies, and its commands (marked `runBy`) for deny rules and the tamper guard. Allow rules still
  * judge the runner's own command, and what only asks inside it is left to the runner's rule.
@@ -263,7 +285,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
 function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   const readings = runnerReadings(cmd.argv).filter((r) => r.command.length > 0);
   if (readings.length === 0) return;
-  const scratch: State = { ctx: st.ctx, f: newFindings(), commands: [], parsed: true };
+  const scratch: State = { ...st, f: newFindings(), commands: [], parsed: true };
   const via: Outer = { ...inner, wrappers: [...inner.wrappers, cmd.argv[0]!], salvage: true };
   for (const r of readings) {
     if (r.call !== undefined) {
@@ -392,8 +414,8 @@ function withoutRepeats(commands: SimpleCommand[]): SimpleCommand[] {
   if (spans.size === commands.length) return commands;
   const seen = new Set<string>();
   return commands.filter((c) => {
-    // Loop variants differ in their words or in where their redirects write.
-    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => r.target).join('\0')}`;
+    // Loop variants differ in their words or in where their redirects write; a salvaged reading in how they use a file.
+    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => `${r.kind}${r.target}`).join('\0')}`;
     return !seen.has(key) && seen.add(key) !== undefined;
   });
 }
@@ -404,7 +426,7 @@ function withoutRepeats(commands: SimpleCommand[]): SimpleCommand[] {
  */
 export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAnalysis {
   if (!shellParserReady()) throw new Error('shell parser not initialised: await initShellParser() before analyzeShellCommand()');
-  const st: State = { ctx, f: newFindings(), commands: [], parsed: true };
+  const st: State = { ctx, f: newFindings(), commands: [], parsed: true, plainVariables: keepsPlainVariables(command), written: new Map() };
   if (command.trim() === '') {
     block(st.f, 'empty command: there is nothing to run');
     return { parsed: true, commands: [], ...st.f };
@@ -422,6 +444,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
   try {
     analyzeSource(command, st, (s) => s, 0, outer);
+    // `a=(rm -rf ~); "${a[@]}"`: what a list of words the command fixed runs, for the deny checks.
+    for (const text of wordListCommands(command)) analyzeSource(text, st, () => ({ start: 0, end: command.length }), 1, { ...outer, salvage: true });
   } catch (e) {
     // Pathological input (e.g. thousands of nested groups) must still yield a verdict: never allowable.
     st.parsed = false;

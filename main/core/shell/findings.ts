@@ -2,8 +2,11 @@
 import type { RiskFlag } from '../../../common/domain.js';
 import type { Blocker, ShellAnalysis, Span } from './types.js';
 
-/** How serious a finding is: a risk to show, a blocker (never auto-allowed), or a hard deny (never allowed). */
-export type Severity = 'risk' | 'block' | 'hard';
+/**
+ * How serious a finding is: a risk to show, a blocker (never auto-allowed), a write of a named workspace file (a blocker
+ * only a blanket rule for the whole tool vouches for), or a hard deny (never allowed).
+ */
+export type Severity = 'risk' | 'block' | 'write' | 'hard';
 
 /** Mutable accumulator shared by the walker and the checks of one analysis. */
 export type Findings = Pick<ShellAnalysis, 'risks' | 'blockers' | 'hardDenies'>;
@@ -18,6 +21,7 @@ export function flag(f: Findings, risk: RiskFlag, reason: string, span: Span, se
   f.risks.push({ flag: risk, reason, range: { start: span.start, end: span.end } });
   if (severity === 'risk') return;
   const b: Blocker = { reason, span: { start: span.start, end: span.end } };
+  if (severity === 'write') b.workspaceWrite = true;
   f.blockers.push(b);
   if (severity === 'hard') f.hardDenies.push({ reason, span: { start: span.start, end: span.end } });
 }

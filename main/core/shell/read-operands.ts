@@ -95,6 +95,12 @@ export function listsWorkspaceNames(words: readonly string[]): boolean {
     // `find . -name .env | xargs cat`: names picked for looking like secrets or dotfiles are not ordinary workspace files.
     return !args.some((a, i) => /^-i?(name|path|wholename|regex)$/.test(args[i - 1] ?? '') && SECRET_NAMES.test(a));
   }
+  // `ls src/*.ts` prints the files its globs expand to, whose own reads are judged; a folder's listing (names that xargs
+  // would open where it runs, not in that folder), hidden names (-a, -A) and recursion (-R) are not that.
+  if (prog === 'ls') {
+    const operands = args.filter((a) => !a.startsWith('-'));
+    return operands.length > 0 && operands.every((a) => /[*?[]/.test(a.slice(a.lastIndexOf('/') + 1))) && !args.some((a) => /^-[a-zA-Z]*[aAR]|^--(all|almost-all|recursive)$/.test(a));
+  }
   if (prog === 'fd' || prog === 'fdfind') return !args.some((a) => SECRET_NAMES.test(a) || /^-[a-zA-Z]*[HIu]/.test(a) || isLong(a, FD_UNHIDING));
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep' || prog === 'rg') {
     return args.some((a) => /^(-[a-zA-Z]*[lL][a-zA-Z]*|--files(-with(out)?-matches?)?)$/.test(a));

@@ -21,7 +21,8 @@ export function salvageFragments(source: string): Fragment[] {
   // A brace expansion in command position, which bash's grammar here rejects: `{rm,-rf,~}` runs `rm -rf ~`.
   let expanded = '';
   const cut = (end: number) => {
-    const text = expanded + source.slice(start, end);
+    // `<>` (open for reading and writing), which the parser rejects, writes its file as `>` does: read as that, same length.
+    const text = (expanded + source.slice(start, end)).replace(/<>/g, '> ');
     if (text.trim() !== '') out.push({ text, start });
     start = end + 1;
     expanded = '';

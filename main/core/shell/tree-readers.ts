@@ -99,6 +99,43 @@ export function gitContentPaths(argv: readonly string[]): string[] | null {
   const options = scan.opts.map((o) => argv[o.index]!);
   const patch = options.some((w) => PATCH_OPTION.test(w));
   if (!patch && !(PATCH_BY_DEFAULT.has(name) && !options.some((w) => NO_PATCH_OPTION.test(w)))) return null;
-  const { after } = operandsAround(argv, scan, start);
+  const { before, after, dashes } = operandsAround(argv, scan, start);
+  // `git show HEAD:src/a.ts` prints that one blob, whose path the command's path words already name.
+  if (name === 'show' && !dashes && before.length > 0 && before.every((w) => /^[^-:][^:]*:./.test(w))) return null;
   return after.length > 0 ? after : ['.'];
+}
+
+/**
+ * Whether a git command puts ignored files into history or prints the untracked part of a stash, where ignored files
+ * may sit: `git stash -a`, `git add -f`, `git stash show --include-untracked`, `git show stash^3`. The content printers
+ * of that command line then reach ignored files too. Threat: `git stash -a && git stash show -p -u` past `Read(./.env)`.
+ */
+export function gitHoldsIgnored(argv: readonly string[]): boolean {
+  const sub = argv[0] === 'git' ? gitSubcommand(argv) : null;
+  if (sub === null) return false;
+  const rest = argv.slice(sub.at + 1);
+  if (rest.some((w) => /\^3$|\^3[:~^]/.test(w))) return true;
+  if (sub.name === 'add') return rest.some((w) => /^(-[a-zA-Z]*f[a-zA-Z]*|--force)$/.test(w));
+  if (sub.name !== 'stash') return false;
+  return rest.some((w) => /^(-[a-zA-Z]*[au][a-zA-Z]*|--all|--include-untracked|--only-untracked)$/.test(w));
+}
+
+/** git subcommands that print every object they reach, contents included, whatever the words say. */
+const OBJECT_DUMPS = new Set(['fast-export', 'bundle']);
+
+/**
+ * The pathspecs whose tracked files a git command hands on whole: the names `git ls-files`/`git ls-tree` list (read when
+ * a reader after xargs opens them), or every object of a dump (`git cat-file --batch-all-objects`, `git fast-export`,
+ * `git bundle create`); null for anything else. Threat: `git ls-files | xargs cat`, `git cat-file --batch-all-objects
+ * --batch` past `Read(./src/secret.ts)`.
+ */
+export function gitHandedPaths(argv: readonly string[], feedsReader: boolean): string[] | null {
+  const sub = argv[0] === 'git' ? gitSubcommand(argv) : null;
+  if (sub === null) return null;
+  const rest = argv.slice(sub.at + 1);
+  if (OBJECT_DUMPS.has(sub.name) || (sub.name === 'cat-file' && rest.some((w) => /^--batch/.test(w)))) return ['.'];
+  if (!feedsReader || (sub.name !== 'ls-files' && sub.name !== 'ls-tree')) return null;
+  const operands = subScan(argv, sub).scan.operands.map((i) => argv[i]!).filter((w) => w !== '--');
+  const paths = sub.name === 'ls-tree' ? operands.slice(1) : operands;
+  return paths.length > 0 ? paths : ['.'];
 }

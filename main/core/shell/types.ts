@@ -59,6 +59,8 @@ export interface SimpleCommand {
 export interface Blocker {
   reason: string;
   span?: Span;
+  /** Only a write of a named file inside the workspace: a prefix rule does not vouch for it, a blanket `Bash` rule does. */
+  workspaceWrite?: boolean;
 }
 
 /** The whole analysis of one shell command string. */

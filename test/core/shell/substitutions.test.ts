@@ -51,7 +51,7 @@ describe('command and process substitution', () => {
   });
 
   it('blocks plain variable expansion: no rule can see its value', () => {
-    for (const c of ['echo $HOME', 'rm -rf "$DIR"', 'ls ${X}', 'cat $1', 'echo "$@"']) {
+    for (const c of ['echo $API_TOKEN', 'USER=$API_TOKEN; echo $USER', 'rm -rf "$DIR"', 'ls ${X}', 'cat $1', 'echo "$@"']) {
       const a = analyze(c);
       expect(outcome(a), c).toBe('block');
       expect(a.commands[0]!.dynamic, c).toBe(true);

@@ -28,7 +28,7 @@ function checkTargets(c: CheckInput): void {
     } else if (!isInside(abs, c.ctx.cwd)) {
       flag(c.f, 'outside-workspace', `${argv[0]} ${t.removes ? 'removes' : (t.how ?? 'writes')} ${t.path}, outside the workspace`, at);
     } else if (!t.purpose) {
-      flag(c.f, 'writes-file', `${argv[0]} ${t.how ?? 'writes'} the file ${t.path}`, at);
+      flag(c.f, 'writes-file', `${argv[0]} ${t.how ?? 'writes'} the file ${t.path}`, at, 'write');
     } else {
       const destroys = t.removes || OVERWRITERS.has(argv[0] ?? '');
       flag(c.f, destroys ? 'destructive' : 'writes-file', `${argv[0]} ${t.removes ? 'deletes' : destroys ? 'overwrites' : 'writes'} ${t.path}`, at, 'risk');
@@ -45,6 +45,25 @@ function checkRm(c: CheckInput): void {
   for (const i of plainOperands(argv)) {
     const why = protectedTarget(argv[i]!, c.cwd, c.ctx);
     if (why !== null) flag(c.f, 'destructive', `rm -r ${argv[i]} deletes ${why}`, c.cmd.span, 'hard');
+  }
+}
+
+// Programs that delete or wipe every file a glob names, without recursing.
+const SWEEPERS = new Set(['rm', 'shred', 'truncate', 'unlink']);
+// A glob for everything directly in a folder: `~/*`, `/.*`, `"$HOME"/*`.
+const WHOLE_FOLDER = /(^|\/)\.?\*$/;
+
+/**
+ * `rm -f ~/*`, `shred -u ~/.*`, `truncate -s0 /*`: a deleter handed every file directly in the home folder or the root
+ * destroys them without needing `-r`. Threat: the non-recursive spelling of `rm -rf ~/*` past the recursive-only check.
+ */
+function checkSweep(c: CheckInput): void {
+  const argv = c.cmd.argv;
+  for (const i of plainOperands(argv)) {
+    const op = argv[i]!;
+    if (!WHOLE_FOLDER.test(op)) continue;
+    const why = protectedTarget(op, c.cwd, c.ctx, false);
+    if (why !== null) flag(c.f, 'destructive', `${argv[0]} ${op} destroys ${why}`, c.cmd.span, 'hard');
   }
 }
 
@@ -94,6 +113,7 @@ function checkRsync(c: CheckInput): void {
 export function checkFiles(c: CheckInput): void {
   checkTargets(c);
   const name = c.cmd.argv[0];
+  if (SWEEPERS.has(name ?? '')) checkSweep(c);
   if (name === 'rm') checkRm(c);
   else if (name === 'chmod' || name === 'chown' || name === 'chgrp') checkRecursiveOwnership(c);
   else if (name === 'mv') checkMv(c);

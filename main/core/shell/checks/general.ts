@@ -29,19 +29,30 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
   }
 }
 
+// Variables bash or the login sets to where and who the user is, never to a secret: printing them shows no credential.
+const PLAIN_NAMES = 'HOME|USER|LOGNAME|PWD|OLDPWD|SHELL|PATH|LANG|TERM|HOSTNAME|HOSTTYPE|OSTYPE|MACHTYPE|UID|EUID|PPID|SHLVL|TMPDIR|BASH_VERSION|RANDOM|SECONDS|LINENO|NODE_ENV|VIRTUAL_ENV';
+const PLAIN_VARIABLES = new RegExp(`^\\$\\{?(${PLAIN_NAMES})\\}?$`);
+// Anything in a command line that could give one of those variables another value (`USER=$TOKEN; echo $USER`).
+const REBINDS_PLAIN = new RegExp(`\\b(${PLAIN_NAMES})\\+?=|\\b(read|mapfile|readarray|declare|typeset|local|export|readonly|for|select|getopts|eval|source|let|printf\\s+-v)\\b|(^|[;&|(\\s])\\.\\s`);
+
+/** Whether the command line leaves the plain variables (HOME, USER…) as bash and the login set them. */
+export function keepsPlainVariables(command: string): boolean {
+  return !REBINDS_PLAIN.test(command);
+}
+
 /**
  * A command substitution (its commands are judged as commands of their own), arithmetic on numbers only, or the exit
  * status, argument count or shell pid (`$?`, `$#`, `$$`: numbers bash sets, which no script can assign a secret to).
  */
-function printable(expansion: string): boolean {
-  return (/^\$\((?!\s*<)/.test(expansion) && !expansion.startsWith('$((')) || expansion.startsWith('`') || /^\$\(\([\d\s+*/%()-]*\)\)$/.test(expansion) || /^\$\{?[?#$]\}?$/.test(expansion);
+function printable(expansion: string, plain: boolean): boolean {
+  return (plain && PLAIN_VARIABLES.test(expansion)) || (/^\$\((?!\s*<)/.test(expansion) && !expansion.startsWith('$((')) || expansion.startsWith('`') || /^\$\(\([\d\s+*/%()-]*\)\)$/.test(expansion) || /^\$\{?[?#$]\}?$/.test(expansion);
 }
 
 /**
  * Blocks words only known at run time, once per command, naming the first expansion.
  * Threat: `git $(echo push) --force`, `rm -rf $DIR` — no rule can vouch for a value it cannot see.
  */
-export function checkDynamic(words: readonly Word[], env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
+export function checkDynamic(words: readonly Word[], env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0], plain: boolean): void {
   const program = words[0];
   if (program?.dynamic) {
     block(f, `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`, at(program.span));
@@ -49,7 +60,7 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
   }
   // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`), plain arithmetic or `$?`.
   const printer = program !== undefined && !program.dynamic && /^(echo|printf)$/.test(program.value) && words[1]?.value !== '-v';
-  const w = words.find((x) => x.dynamic && !(printer && x.expansions.every(printable)));
+  const w = words.find((x) => x.dynamic && !(printer && x.expansions.every((e) => printable(e, plain))));
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
   const e = env.find((x) => x.dynamic);
   if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));

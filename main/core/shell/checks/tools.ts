@@ -15,6 +15,9 @@ interface Injection {
 // A search that follows symbolic links reads wherever they point (the fixture's `src/link-etc -> /etc`).
 const FOLLOWS_LINKS = 'follows symbolic links, which can lead out of the workspace';
 
+// A reader given its file names in a list (a file or stdin), which can name any file.
+const LISTED = 'reads the files a list names, which can be any file';
+
 const INJECTIONS: Record<string, Injection[]> = {
   rg: [
     { option: /^--pre(-glob)?(=|$)/, risk: 'code-execution', what: 'runs a preprocessor program on every file it searches' },
@@ -43,10 +46,16 @@ const INJECTIONS: Record<string, Injection[]> = {
     { option: longOption([2, 'compress-program']), risk: 'code-execution', what: 'runs a compression program' },
     { option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' },
   ],
+  // Copiers and archivers that take the names to read from a file or stdin: no rule sees which files those are.
+  rsync: [{ option: longOption('files-from'), risk: 'outside-workspace', what: LISTED }],
+  cpio: [{ option: /^(-[a-zA-Z]*[op][a-zA-Z]*|--create|--pass-through)$/, risk: 'outside-workspace', what: LISTED }],
+  zip: [
+    { option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command', shell: true },
+    { option: /^(-@|--names-stdin)$/, risk: 'outside-workspace', what: LISTED },
+  ],
   wc: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
   du: [{ option: longOption('files0-from'), risk: 'outside-workspace', what: 'reads the files a list names, which can be any file' }],
   man: [{ option: /^(-P|--pager(=|$)|-H|--html(=|$)|--browser)/, risk: 'code-execution', what: 'runs a pager or browser command', shell: true }],
-  zip: [{ option: /^(-TT|--unzip-command(=|$))/, risk: 'code-execution', what: 'runs a test command', shell: true }],
   yq: [{ option: /^(-i|--inplace)$/, risk: 'writes-file', what: 'edits the file in place' }],
   date: [{ option: /^(-s|--set(=|$))/, risk: 'privilege', what: 'sets the system clock' }],
   docker: [

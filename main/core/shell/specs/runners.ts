@@ -48,7 +48,8 @@ const GO_BUILD = {
   C1: '-C',
   X1: '-exec -toolexec -ldflags -gcflags -asmflags -gccgoflags',
 } as const;
-const goTest = program(options(GO_BUILD), ['text'], { singleDashLong: true, abbreviations: false });
+// A package operand spelled as a folder (`./...`, `../other/...`, `/tmp/x/...`) is code it builds and runs: read as a path.
+const goTest = program(options(GO_BUILD), ['path'], { singleDashLong: true, abbreviations: false });
 
 /** go's spec: `go test`, `go vet`, `go build` (packages as operands). */
 export const GO: ProgramSpec = program(options({ H: '-h --help' }), [], { abbreviations: false, subcommands: new Map([['test', goTest], ['vet', goTest], ['build', goTest]]) });
