@@ -1,9 +1,10 @@
 // The MCP proxy's line to the running Gatehouse, with the agent token of endpoint.json: submit a tool call and wait
 // for the person, and ask which tools deny rules hide. Every failure is an error the proxy turns into a refusal.
-import { Agent, request } from 'node:http';
 import { readEndpoint, type Endpoint } from '../endpoint/endpoint.js';
 import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { loopbackUrl } from '../endpoint/loopback.js';
+import { http1Request } from '../hook-client/http1.js';
+import { KeepAliveHttp } from './keep-alive.js';
 
 /** What Gatehouse answered for a tool call. */
 export interface GateAnswer {
@@ -25,8 +26,8 @@ function targetOf(endpoint: Endpoint | null, home: string): Target {
 
 /** Calls Gatehouse found through GATEHOUSE_HOME. */
 export class Gate {
-  // One kept-alive connection for the proxy's life: a tool call should not pay a TCP handshake.
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  // Kept-alive connections for the proxy's life: a tool call should not pay a TCP handshake.
+  private readonly http = new KeepAliveHttp();
   /** endpoint.json as last read; read again only once it changed (a stat per call, not a read, a parse and a URL). */
   private cached: { stamp: string; target: Target } | undefined;
   constructor(private readonly home: string) {}
@@ -43,9 +44,9 @@ export class Gate {
     }
   }
 
-  /** Drops the kept-alive connection (the proxy is ending). */
+  /** Drops the kept-alive connections (the proxy is ending). */
   close(): void {
-    this.agent.destroy();
+    this.http.close();
   }
 
   /** The names among `tools` that deny rules hide for this server. */
@@ -61,44 +62,26 @@ export class Gate {
     return this.cached.target;
   }
 
-  private call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  private async call(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
     const target = this.target();
-    if ('error' in target) return Promise.reject(new Error(target.error));
-    const text = body === undefined ? '' : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          host: target.host,
-          port: target.port,
-          path,
-          method,
-          agent: this.agent,
-          ...(signal ? { signal } : {}),
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }),
-            authorization: target.authorization,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown;
-            try {
-              parsed = JSON.parse(raw);
-            } catch {
-              reject(new Error(`Gatehouse answered HTTP ${res.statusCode} with something that is not JSON`));
-              return;
-            }
-            if (res.statusCode === 200) resolve(parsed);
-            else reject(new Error(`Gatehouse answered HTTP ${res.statusCode}: ${(parsed as { error?: string }).error ?? raw.slice(0, 200)}`));
-          });
-        },
-      );
-      req.on('error', (e: NodeJS.ErrnoException) => reject(new Error(e.name === 'AbortError' ? 'the call was withdrawn' : `cannot reach Gatehouse (${e.code ?? e.message})`)));
-      req.end(text);
-    });
+    if ('error' in target) throw new Error(target.error);
+    const text = body === undefined ? null : JSON.stringify(body);
+    const headers: Record<string, string> = text === null ? { authorization: target.authorization } : { authorization: target.authorization, 'content-type': 'application/json' };
+    let res;
+    try {
+      res = await this.http.exchange(target.host, target.port, http1Request(method, `${target.host}:${target.port}`, path, headers, text, true), signal);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      throw new Error(e.name === 'AbortError' ? 'the call was withdrawn' : `cannot reach Gatehouse (${e.code ?? e.message})`);
+    }
+    const raw = res.body.toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new Error(`Gatehouse answered HTTP ${res.status} with something that is not JSON`);
+    }
+    if (res.status === 200) return parsed;
+    throw new Error(`Gatehouse answered HTTP ${res.status}: ${(parsed as { error?: string }).error ?? raw.slice(0, 200)}`);
   }
 }

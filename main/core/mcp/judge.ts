@@ -23,15 +23,24 @@ export interface JudgeContext {
   known: ReadonlyMap<string, Tool>;
 }
 
+/** What the person reviews about a tool: its name, description, schema and annotations, as the server listed them. */
+function reviewText(name: string, tool: Tool | undefined): string {
+  return JSON.stringify({ tool: name, description: tool?.description ?? null, inputSchema: tool?.inputSchema ?? null, annotations: tool?.annotations ?? null }, null, 2);
+}
+
 /** The judge of the proxy's CallRelay: forward with the approved arguments, or answer with a refusal. */
 export function gatehouseJudge(ctx: JudgeContext): (call: HeldCall) => Promise<Judgement> {
+  // Built once per listed tool (~10 µs a call otherwise): a new tools/list brings new tool objects, so a changed tool is seen.
+  const reviews = new WeakMap<Tool, string>();
+  const reviewOf = (name: string, tool: Tool | undefined): string => {
+    if (tool === undefined) return reviewText(name, tool);
+    let text = reviews.get(tool);
+    if (text === undefined) reviews.set(tool, (text = reviewText(name, tool)));
+    return text;
+  };
   return async (call) => {
     const tool = ctx.known.get(call.name);
-    const presentation = {
-      type: 'structured',
-      content: JSON.stringify({ tool: call.name, description: tool?.description ?? null, inputSchema: tool?.inputSchema ?? null, annotations: tool?.annotations ?? null }, null, 2),
-      metadata: { mcp_server: ctx.server, annotations_are_claims: true },
-    };
+    const presentation = { type: 'structured', content: reviewOf(call.name, tool), metadata: { mcp_server: ctx.server, annotations_are_claims: true } };
     const token = call.progressToken;
     let beat = 0;
     const progress = token === undefined ? undefined : setInterval(() => {

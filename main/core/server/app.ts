@@ -1,6 +1,6 @@
 // The fastify instance every route hangs off: strict JSON parsing, one-line JSON errors, and the guard + auth hook
 // that runs before anything else on every request (static files and 404s included).
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -18,6 +18,7 @@ import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.js';
 import { authorize, bearerToken, identifyCaller, SecretMatcher, type Caller, type RouteAccess } from './auth.js';
 import { isRequestAllowed } from './guard.js';
 import type { ApproverSessions } from './sessions.js';
+import { validatorCompiler } from './validator.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,7 +69,7 @@ export async function createApp(security: AppSecurity): Promise<App> {
       void (reply as FastifyReply).code(400).send({ error: oneLine(err.message) });
     },
   })
-    .setValidatorCompiler(TypeBoxValidatorCompiler)
+    .setValidatorCompiler(validatorCompiler)
     .withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('caller', 'anonymous');

@@ -72,6 +72,11 @@ export interface Redactor {
   text(text: string): string;
 }
 
+/** Redacted strings remembered per redactor (redaction is a pure function of the string). */
+const MEMO_ENTRIES = 512;
+/** Longer strings (file contents, long commands) are rarely repeated: not remembered. */
+const MEMO_MAX_LENGTH = 4096;
+
 function compile(source: string, flags: string, what: string): RegExp {
   try {
     return new RegExp(source, flags);
@@ -92,7 +97,20 @@ export function createRedactor(config: RedactionConfig = {}): Redactor {
   ];
   const secretKey = (key: string) => isSecretKey(key) || extraKeys.some((re) => re.test(key));
 
+  // Tool calls repeat the same keys, descriptions, presentations and reasons: redacting them once, not with every
+  // pattern on every write, halves the time to build an audit row. Bounded, and only strings of moderate length.
+  const recent = new Map<string, string>();
   const text = (input: string): string => {
+    if (input.length > MEMO_MAX_LENGTH) return redactText(input);
+    let out = recent.get(input);
+    if (out === undefined) {
+      out = redactText(input);
+      if (recent.size >= MEMO_ENTRIES) recent.clear();
+      recent.set(input, out);
+    }
+    return out;
+  };
+  const redactText = (input: string): string => {
     let out = input;
     for (const p of patterns) {
       p.re.lastIndex = 0;

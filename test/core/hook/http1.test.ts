@@ -5,10 +5,12 @@ import { http1Request, parseHttp1Response } from '../../../main/core/hook-client
 const raw = (s: string) => Buffer.from(s, 'latin1');
 
 describe('parseHttp1Response', () => {
-  it('reads a Content-Length body and lower-cases header names', () => {
-    const r = parseHttp1Response(raw('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Gatehouse-Signature: abc\r\ncontent-length: 2\r\n\r\n{}'));
+  it('reads a Content-Length body, lower-cases header names and says where the body starts', () => {
+    const text = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Gatehouse-Signature: abc\r\ncontent-length: 2\r\n\r\n{}';
+    const r = parseHttp1Response(raw(text));
     expect(r).toMatchObject({ status: 200, headers: { 'content-type': 'application/json', 'x-gatehouse-signature': 'abc' } });
     expect(r?.body.toString()).toBe('{}');
+    expect(r?.head).toBe(text.length - 2);
   });
 
   it('reads a chunked body', () => {
@@ -37,6 +39,10 @@ describe('http1Request', () => {
   it('writes one request that closes the connection, with the body length', () => {
     const text = http1Request('POST', '127.0.0.1:4000', '/v1/hooks/claude-code', { authorization: 'Bearer t' }, '{"é":1}').toString('utf8');
     expect(text).toBe('POST /v1/hooks/claude-code HTTP/1.1\r\nhost: 127.0.0.1:4000\r\nconnection: close\r\nauthorization: Bearer t\r\ncontent-length: 8\r\n\r\n{"é":1}');
+  });
+
+  it('leaves the connection open when asked to keep it alive', () => {
+    expect(http1Request('GET', 'h:1', '/x', {}, null, true).toString()).toBe('GET /x HTTP/1.1\r\nhost: h:1\r\n\r\n');
   });
 
   it('refuses a header value that would inject another header', () => {

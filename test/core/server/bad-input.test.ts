@@ -57,6 +57,7 @@ describe('bad input', () => {
     ['import that is not JSON', () => g.approver('POST', '/v1/rules/import', { json: 'not json' }), 400, /JSON/],
     ['unknown preset', () => g.approver('POST', '/v1/presets/nope/apply'), 404],
     ['audit limit out of range', () => g.approver('GET', '/v1/audit?limit=100000'), 400, /limit/],
+    ['a wait that is not a number', () => g.agent('POST', '/v1/requests?wait=soon', { tool_name: 'mcp__tests__denied', args: {} }), 400, /wait/],
     ['audit export with an unknown format', () => g.approver('GET', '/v1/audit/export?format=xml'), 400, /format/],
     ['hostile full-text query', () => g.approver('GET', `/v1/audit?q=${encodeURIComponent('"NEAR( * -')}`), 200],
     ['unknown route', () => g.agent('GET', '/v1/nope'), 404, /no such route/],

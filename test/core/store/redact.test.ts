@@ -110,4 +110,13 @@ describe('configured patterns', () => {
     expect(() => createRedactor({ extraValuePatterns: ['(unclosed'] })).toThrow(StoreInputError);
     expect(() => createRedactor({ extraValuePatterns: ['(unclosed'] })).toThrow(/invalid redaction value pattern/);
   });
+
+  it('redacts a repeated string the same way every time, each redactor by its own patterns', () => {
+    const line = 'deploy ACME-123456 with sk-ant-api03-abcdefghijklmnopqrstuvwxyz';
+    const custom = createRedactor({ extraValuePatterns: ['ACME-[0-9]{6}'] });
+    for (let i = 0; i < 3; i++) {
+      expect(r.text(line)).toBe('deploy ACME-123456 with [REDACTED:anthropic-key]');
+      expect(custom.text(line)).toBe('deploy [REDACTED:custom] with [REDACTED:anthropic-key]');
+    }
+  });
 });

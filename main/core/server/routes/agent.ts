@@ -47,7 +47,8 @@ function hangupSignal(reply: FastifyReply): AbortSignal {
 export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): void {
   app.post('/v1/requests', { config: { access: 'A' }, schema: { body: SubmitBody, querystring: WaitQuery } }, async (req, reply) => {
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
-    const record = await core.submit(req.body, { wait, signal: hangupSignal(reply) });
+    // Only a call that waits needs to know when its agent hangs up (an AbortController per request costs ~10 µs).
+    const record = await core.submit(req.body, wait > 0 ? { wait, signal: hangupSignal(reply) } : {});
     return sendSigned(req, reply, key, agentView(record));
   });
 
