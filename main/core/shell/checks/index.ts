@@ -2,6 +2,7 @@
 import type { CheckInput } from './context.js';
 import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
+import { checkDataWrites, DATA_WRITERS } from './data-writes.js';
 import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
@@ -32,6 +33,7 @@ export function checkProgram(c: CheckInput): void {
   BY_NAME.get(name)?.(c);
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
   if (ASSIGNING.has(name)) checkAssigning(c);
+  if (DATA_WRITERS.has(name)) checkDataWrites(c, name, c.cmd.argv.slice(1));
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);

@@ -1,0 +1,19 @@
+// Table tests of round eight's pure decisions: writers whose file names come from their input, conditions on secrets,
+// nested config keys of runners without a spec, and the approver API's loopback spellings.
+import { describe, expect, it } from 'vitest';
+import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+
+describe('dataNamedWrite', () => {
+  it.each([
+    ['unzip', ['a.zip'], 'the archive'], ['unzip', ['-o', 'a.zip', '-d', '~'], 'the archive'], ['unzip', ['-qo', 'a.zip'], 'the archive'],
+    ['7z', ['x', 'a.7z'], 'the archive'], ['7zz', ['e', 'a.7z'], 'the archive'], ['cpio', ['-idm'], 'the archive'], ['cpio', ['--extract'], 'the archive'],
+    ['unrar', ['x', 'a.rar'], 'the archive'], ['unar', ['a.rar'], 'the archive'], ['patch', ['-p1'], 'the patch'], ['gpatch', ['-i', 'x.patch'], 'the patch'],
+    ['git apply', ['x.patch'], 'the patch'], ['git apply', ['--stat', '--apply', 'x.patch'], 'the patch'], ['git am', ['x.mbox'], 'the patches'],
+    ['unzip', ['-l', 'a.zip'], null], ['unzip', ['-qql', 'a.zip'], null], ['unzip', ['-p', 'a.zip', 'f'], null], ['unzip', ['-t', 'a.zip'], null],
+    ['7z', ['l', 'a.7z'], null], ['7z', ['a', 'a.7z', 'src'], null], ['cpio', ['-itv'], null], ['cpio', ['-o'], null], ['patch', ['--dry-run', '-p1'], null],
+    ['git apply', ['--check', 'x.patch'], null], ['git apply', ['--numstat', 'x.patch'], null], ['git am', ['--abort'], null], ['tar', ['-xf', 'a.tar'], null],
+  ] as const)('%s %j → %j', (program, args, expected) => {
+    expect(dataNamedWrite(program, args)).toBe(expected);
+  });
+});
+
