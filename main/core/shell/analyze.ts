@@ -2,7 +2,7 @@
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
 import { fnmatchRegex } from './fnmatch.js';
-import { checkDynamic, checkEnv, checkSpelling, keepsPlainVariables } from './checks/general.js';
+import { checkDynamic, checkEnv, checkFedText, checkSpelling, keepsPlainVariables } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
@@ -153,7 +153,9 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
-  const text = raw.redirects.find((r) => r.stdin)?.stdin?.text;
+  const fed = raw.redirects.find((r) => r.stdin)?.stdin;
+  if (fed !== undefined && fed.expansions.length > 0) checkFedText(fed.expansions, at(fed.span), f, st.plainVariables);
+  const text = fed?.text;
   const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   if (text !== undefined) c.stdinText = text;
   const risksBefore = f.risks.length;

@@ -29,18 +29,28 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['7z x a.7z -o/tmp/x', 'ALL', 'ask'], ['7za e a.7z', 'ALL', 'ask'], ['cpio -idm < a.cpio', 'ALL', 'ask'], ['cpio --extract < a.cpio', 'ALL', 'ask'], ['unrar x a.rar', 'ALL', 'ask'],
   ['git apply x.patch', 'ALL', 'ask'], ['git apply --index x.patch', 'STAR', 'ask'], ['git apply --unsafe-paths --directory=../x x.patch', 'ALL', 'ask'],
   ['git -C . am x.mbox', 'ALL', 'ask'], ['git am --3way x.mbox', 'ALL', 'ask'],
+  // secrets on stdin: a variable from the environment fed to a printer, where `echo $API_KEY` asks
+  ['cat <<< "$API_KEY"', 'SAFE', 'ask'], ['cut -c1-8 <<< "$GITHUB_TOKEN"', 'SAFE', 'ask'], ['head -c 5 <<< $OPENAI_API_KEY', 'SAFE', 'ask'],
+  ['tr a-z A-Z <<< "${AWS_SECRET_ACCESS_KEY}"', 'SAFE', 'ask'], ['cat <<EOF\n$API_KEY\nEOF', 'SAFE', 'ask'], ['jq -R . <<< "$NPM_TOKEN"', 'SAFE', 'ask'],
+  ["sed 's/^/k=/' <<< \"$API_KEY\"", 'SAFE', 'ask'], ['od -c <<< "$API_KEY"', 'SAFE', 'ask'], ['grep -o "^sk-.." <<< "$API_KEY"', 'SAFE', 'ask'],
+  ["awk '{print}' <<EOF\n${TOKEN}\nEOF", 'SAFE', 'ask'], ['USER=$API_KEY; cat <<< "$USER"', 'SAFE', 'ask'], ['cat <<< "$API_KEY"', 'ALL', 'ask'], ['sort <<< "$API_KEY"', 'STAR', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
 const HELD: Array<[string, SetName, Decision]> = [
   // archives and patches
   ['tar -xf x.tar', 'ALL', 'ask'], ['cp -r /tmp/x/.claude .', 'ALL', 'deny'],
+  // secrets on stdin
+  ['echo $API_KEY', 'SAFE', 'ask'], ['printf -v x %s "$API_KEY"; echo $x', 'SAFE', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
   // archives and patches
   ['unzip -l a.zip', 'ALL'], ['unzip -t a.zip', 'ALL'], ['unzip -p a.zip README.md', 'ALL'], ['unzip -qql a.zip', 'ALL'], ['7z l a.7z', 'ALL'], ['cpio -itv < a.cpio', 'ALL'],
   ['patch --dry-run -p1 < x.patch', 'ALL'], ['git apply --check x.patch', 'ALL'], ['git apply --stat x.patch', 'STAR'], ['git am --abort', 'ALL'], ['zip -r out.zip src', 'ALL'],
+  // secrets on stdin
+  ['cut -c1-3 <<< "$HOME"', 'SAFE'], ['wc -l <<< "hello"', 'SAFE'], ['cat <<EOF\nhello $USER from $PWD\nEOF', 'SAFE'], ["cat <<'EOF'\n$API_KEY is literal here\nEOF", 'SAFE'],
+  ['jq . <<< \'{"a":1}\'', 'SAFE'], ["wc -w <<< 'a b c'", 'SAFE'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, nested runner options, library deletes, the approver API', () => {

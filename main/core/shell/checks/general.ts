@@ -66,6 +66,15 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
   if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));
 }
 
+/**
+ * Blocks a heredoc or here-string that feeds the program a value only known at run time, as an argument would be.
+ * Threat: `cat <<< "$API_KEY"`, `cut -c1-8 <<< "$TOKEN"`, `cat <<EOF … $AWS_SECRET_ACCESS_KEY … EOF` print what `echo $API_KEY` asks before printing.
+ */
+export function checkFedText(expansions: readonly string[], span: Span, f: Parameters<typeof flag>[0], plain: boolean): void {
+  const e = expansions.find((x) => !printable(x, plain));
+  if (e !== undefined) block(f, `${e} in the text fed on stdin expands at run time, so no rule can vouch for what the program is given`, span);
+}
+
 /** Flags `NAME=value` prefixes (own or via `env`/`sudo`) that make the program load or run other code. */
 export function checkEnv(env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0]): void {
   for (const e of env) {
