@@ -8,6 +8,7 @@ import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
 import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
+import { cleanNames, testedSecret } from './tested-variables.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {
@@ -40,6 +41,8 @@ export interface WalkState {
   commands: RawCommand[];
   at: (s: Span) => Span;
   nextPipe: number;
+  /** Which variables the command line fixes without the environment's secrets (tested-variables.ts), once a condition asks. */
+  clean?: (name: string) => boolean;
 }
 
 
@@ -384,6 +387,16 @@ function isEndlessSpawner(n: Node): boolean {
   return keyword === 'until' ? /^(false|!\s*(true|:))$/.test(cond) : /^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(cond);
 }
 
+/** Blocks a condition on a variable from the environment: what runs after it tells the value (tested-variables.ts). */
+function conditionOnSecret(n: Node, condition: string, st: WalkState): void {
+  if (!condition.includes('$')) return;
+  let root = n;
+  while (root.parent) root = root.parent;
+  st.clean ??= cleanNames(root);
+  const name = testedSecret(condition, st.clean);
+  if (name !== undefined) block(st.findings, `the condition tests $${name}, a value from the environment: what runs after it tells that value`, st.at(span(n)));
+}
+
 /** Walks one node; commands are appended to st.commands in source order. */
 export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inherit): void {
   const type = n.type;
@@ -467,6 +480,10 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
         // `x='a[$(id)]'; [[ $x -eq 1 ]]`: the variable's value is evaluated as arithmetic, and its index runs.
         block(st.findings, 'arithmetic comparison in [[ … ]] evaluates a run-time value as an expression, which can run a command', st.at(span(n)));
       }
+      conditionOnSecret(n, n.text, st);
+      return children(n, st, scope, inh);
+    case 'case_statement':
+      conditionOnSecret(n, n.childForFieldName('value')?.text ?? '', st);
       return children(n, st, scope, inh);
     default:
       return children(n, st, scope, inh);

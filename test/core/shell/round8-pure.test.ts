@@ -2,6 +2,7 @@
 // nested config keys of runners without a spec, and the approver API's loopback spellings.
 import { describe, expect, it } from 'vitest';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+import { testedSecret } from '../../../main/core/shell/tested-variables.js';
 
 describe('dataNamedWrite', () => {
   it.each([
@@ -14,6 +15,18 @@ describe('dataNamedWrite', () => {
     ['git apply', ['--check', 'x.patch'], null], ['git apply', ['--numstat', 'x.patch'], null], ['git am', ['--abort'], null], ['tar', ['-xf', 'a.tar'], null],
   ] as const)('%s %j → %j', (program, args, expected) => {
     expect(dataNamedWrite(program, args)).toBe(expected);
+  });
+});
+
+describe('testedSecret', () => {
+  const clean = (name: string): boolean => ['HOME', 'PWD', 'x', 'f'].includes(name);
+  it.each([
+    ['[[ $API_KEY == s* ]]', 'API_KEY'], ['[ "${API_KEY:0:1}" = s ]', 'API_KEY'], ['[[ -z ${TOKEN##sk-a*} ]]', 'TOKEN'], ['[[ ${#TOKEN} -gt 5 ]]', 'TOKEN'],
+    ['[[ $x == $TOKEN ]]', 'TOKEN'], ['[ -n "$A" -a "$B" = x ]', 'B'], ['"$GITHUB_TOKEN"', 'GITHUB_TOKEN'],
+    ['[[ -n $CI ]]', undefined], ['[ -z "$VIRTUAL_ENV" ]', undefined], ['[[ -v API_KEY ]]', undefined], ['[ -f "$f" ]', undefined], ['[[ $x == 1 ]]', undefined],
+    ['[[ $HOME == /root ]]', undefined], ['[ $? -eq 0 ]', undefined], ['$PWD', undefined], ['[ -d node_modules ]', undefined],
+  ] as const)('%j → %j', (condition, expected) => {
+    expect(testedSecret(condition, clean)).toBe(expected);
   });
 });
 

@@ -32,6 +32,13 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
 // Variables bash or the login sets to where and who the user is, never to a secret: printing them shows no credential.
 const PLAIN_NAMES = 'HOME|USER|LOGNAME|PWD|OLDPWD|SHELL|PATH|LANG|TERM|HOSTNAME|HOSTTYPE|OSTYPE|MACHTYPE|UID|EUID|PPID|SHLVL|TMPDIR|BASH_VERSION|RANDOM|SECONDS|LINENO|NODE_ENV|VIRTUAL_ENV';
 const PLAIN_VARIABLES = new RegExp(`^\\$\\{?(${PLAIN_NAMES})\\}?$`);
+const PLAIN_NAME = new RegExp(`^(${PLAIN_NAMES})$`);
+
+/** Whether bash or the login sets this variable to where and who the user is (never a secret), when nothing rebinds it. */
+export function isPlainName(name: string): boolean {
+  return PLAIN_NAME.test(name);
+}
+
 // Anything in a command line that could give one of those variables another value (`USER=$TOKEN; echo $USER`).
 const REBINDS_PLAIN = new RegExp(`\\b(${PLAIN_NAMES})\\+?=|\\b(read|mapfile|readarray|declare|typeset|local|export|readonly|for|select|getopts|eval|source|let|printf\\s+-v)\\b|(^|[;&|(\\s])\\.\\s`);
 
