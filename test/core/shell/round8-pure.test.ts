@@ -2,6 +2,7 @@
 // nested config keys of runners without a spec, and the approver API's loopback spellings.
 import { describe, expect, it } from 'vitest';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
 import { testedSecret } from '../../../main/core/shell/tested-variables.js';
 
 describe('dataNamedWrite', () => {
@@ -27,6 +28,16 @@ describe('testedSecret', () => {
     ['[[ $HOME == /root ]]', undefined], ['[ $? -eq 0 ]', undefined], ['$PWD', undefined], ['[ -d node_modules ]', undefined],
   ] as const)('%j → %j', (condition, expected) => {
     expect(testedSecret(condition, clean)).toBe(expected);
+  });
+});
+
+describe('nestedScriptOption', () => {
+  it.each([
+    ['--poolOptions.forks.execArgv=--require=x', true], ['--outputFile.json=r.json', true], ['--coverage.reportsDirectory=d', true], ['--api.host', true],
+    ['--browser.provider=./x.js', true], ['--poolOptions.threads.singleThread', true],
+    ['--coverage.enabled', false], ['--coverage.provider=v8', false], ['--typecheck.enabled', false], ['--outputFile=r.json', false], ['--reporter=verbose', false], ['-t', false],
+  ] as const)('%j → %j', (word, expected) => {
+    expect(nestedScriptOption(word)).toBe(expected);
   });
 });
 

@@ -17,10 +17,19 @@ const SCRIPT_OPTION_WHOLE = new Set(['o', 'c', 'r', 'ui', 'api', 'env']);
 const BUILTIN_VALUE = /^--?(reporters?|environment|testEnvironment|env|preset|runner|pool)=[\w-]+$/;
 
 /** Whether a word handed to the script's program is an option that may write, load or run code. */
-function scriptOption(word: string): boolean {
+export function scriptOption(word: string): boolean {
   const name = /^--?([^=]+)/.exec(word)?.[1];
   if (name === undefined || BUILTIN_VALUE.test(word)) return false;
   return SCRIPT_OPTION_WHOLE.has(name) || SCRIPT_OPTION_KEY.test(name.toLowerCase());
+}
+
+/**
+ * Whether a word is a nested config key (`--a.b.c=V`, vitest's and jest's spelling) one of whose parts is such an option.
+ * Threat: `npx vitest --poolOptions.forks.execArgv=--require=/tmp/x.js`, `--outputFile.json=F` past the flat option names.
+ */
+export function nestedScriptOption(word: string): boolean {
+  const key = /^--(\w[\w-]*(?:\.[\w-]+)+)(=|$)/.exec(word)?.[1];
+  return key !== undefined && key.split('.').some((part) => scriptOption(`--${part}`));
 }
 
 /** `npm test -- ARGS`: what the script's program is handed, judged as a program without a spec would be. */
@@ -28,9 +37,12 @@ function scriptArgs(argv: readonly string[], from: number): { unvouched: string[
   const dash = argv.indexOf('--', from);
   const rest = dash < 0 ? [] : argv.slice(dash + 1);
   const opt = rest.find(scriptOption);
+  // `npm run env` is npm's own script when package.json has none: it prints every environment variable, tokens among them.
+  const script = /^(run|run-script|rum|urn)$/.test(argv[from - 1] ?? '') ? argv.slice(from, dash < 0 ? undefined : dash).find((w) => !w.startsWith('-')) : undefined;
+  const env = script === 'env' ? ['env prints every environment variable (npm\'s built-in script), tokens among them'] : [];
   // Paths it is handed, as operands or as `--opt=PATH` / `key=PATH` values (`--reporter=/tmp/x.js` loads that file), meet the tiers.
   const paths = rest.map((a) => (/^-*[^=]+=(.+)$/.exec(a)?.[1] ?? (a.startsWith('-') ? undefined : a))).filter((a): a is string => a !== undefined && /[/.~]/.test(a));
-  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes, loads or runs code`], reads: paths, urls: [] };
+  return { unvouched: [...env, ...(opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes, loads or runs code`])], reads: paths, urls: [] };
 }
 const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false, extra: scriptArgs });
 
