@@ -42,6 +42,12 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['npx vitest --pool=forks --poolOptions.forks.execArgv=--require=/tmp/x.js', 'SAFE', 'ask'], ['npx vitest --poolOptions.vmThreads.execArgv=--import=/tmp/x.mjs', 'SAFE', 'ask'],
   ['npx vitest --outputFile.json=report.json', 'SAFE', 'ask'], ['npx vitest --coverage.reportsDirectory=docs', 'SAFE', 'ask'], ['npx vitest --api.host 0.0.0.0', 'SAFE', 'ask'],
   ['npx vitest --browser.provider=./evil.js', 'SAFE', 'ask'], ['npm run env', 'SAFE', 'ask'], ['npm run --silent env', 'SAFE', 'ask'], ['npm run env -- --json', 'SAFE', 'ask'],
+  // library deletes: the root or home deleted through library calls spelled otherwise, shell strings passed without parentheses
+  ["node -e \"require('fs/promises').rm('/', {recursive: true})\"", 'ALL', 'deny'], ["node -e \"require('fs').promises.rm(require('os').homedir(), {recursive: true})\"", 'ALL', 'deny'],
+  ["node -e \"require('fs').rm('/usr', {recursive: true}, () => {})\"", 'ALL', 'deny'], ["node -e \"require('fs').rmdir(process.env.HOME, {recursive: true}, () => {})\"", 'ALL', 'deny'],
+  ["deno eval \"await Deno.remove('/', {recursive: true})\"", 'ALL', 'deny'], ["python3 -c \"import os; os.removedirs('/usr/lib')\"", 'ALL', 'deny'],
+  ['ruby -e \'require "fileutils"; FileUtils.remove_entry("/")\'', 'ALL', 'deny'], ['ruby -e \'require "fileutils"; FileUtils.remove_entry_secure(Dir.home)\'', 'ALL', 'deny'],
+  ['perl -e \'system "rm -rf ~"\'', 'ALL', 'deny'], ['ruby -e \'system "rm -rf /"\'', 'ALL', 'deny'], ['ruby -e \'exec "rm -rf ~"\'', 'STAR', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -54,6 +60,9 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['test "$API_KEY" = sk && echo y', 'SAFE', 'ask'],
   // runners without a spec
   ['npm test -- --poolOptions.forks.execArgv=--require=x', 'SAFE', 'ask'], ['npx vitest --outputFile=r.json', 'SAFE', 'ask'], ['npx vitest --poolOptions.threads.execArgv --require=./evil.js', 'SAFE', 'ask'],
+  // library deletes
+  ["python3 -c \"import shutil; shutil.rmtree('/')\"", 'ALL', 'deny'], ["perl -e 'exec \"rm\", \"-rf\", \"/\"'", 'ALL', 'deny'],
+  ["node -e \"require('fs').rmSync('build', {recursive: true})\"", 'ALL', 'ask'], ['perl -e \'system "ls -la"\'', 'ALL', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [

@@ -4,8 +4,11 @@ import { flag } from '../findings.js';
 import { protectedTarget } from '../paths.js';
 import type { CheckInput } from './context.js';
 
-const RUNS_SHELL = /\b(?:system|popen|exec|execSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|passthru|shell_exec|proc_open|spawn)\s*\(\s*\[?\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir)\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^\n;]{0,120}))/g;
+// Perl's and Ruby's calls need no parentheses (`system "rm -rf ~"`, `exec 'sh'`), so `(` is optional for those names.
+const RUNS_SHELL = /\b(?:(?:system|exec|spawn)\s*\(?|(?:popen|execSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|passthru|shell_exec|proc_open)\s*\()\s*\[?\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+// Library calls that delete a tree (with or without parentheses), and the short names that do only with them: Node's
+// `fs.rm`/`fs.promises.rm('/', {recursive: true})`, Deno's `remove`, Ruby's `FileUtils.remove_entry`, Python's `os.removedirs`.
+const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir|(?:rm|rmdir|remove|remove_entry(?:_secure)?|removedirs)(?=\s*\())\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^\n;]{0,120}))/g;
 const ARGV_LIST = /\b(?:run|call|Popen|check_output|check_call|spawnSync|spawn|execFileSync|execvp?|system)\s*\(\s*\[((?:\s*(["'])(?:\\.|(?!\2)[^\\])*\2\s*,?)+)\]/g;
 const STRING = /(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
 // Perl's and PHP's list form without brackets: `system("gatehouse", "rules", "add", "x")`, `exec('rm', '-rf', $ENV{HOME})`.
