@@ -378,9 +378,17 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
  * `while true; do x & done`, `until false; do x & done`, `for ((;;)); do x & done`: a loop that never ends and puts
  * a command in the background each turn.
  */
+// Groupings a background job inside a loop's body may sit in: each turn still starts it (`while :; do (sleep 9 &); done`).
+const GROUPS = new Set(['subshell', 'compound_statement', 'list', 'redirected_statement', 'pipeline', 'if_statement', 'elif_clause', 'else_clause', 'do_group']);
+
+/** Whether `n` starts a job in the background, directly or inside a grouping (not a function or loop of its own). */
+function startsBackground(n: Node): boolean {
+  return n.children.some((c) => c.type === '&') || n.namedChildren.some((c) => GROUPS.has(c.type) && startsBackground(c));
+}
+
 function isEndlessSpawner(n: Node): boolean {
   const body = n.childForFieldName('body');
-  if (!body || !body.children.some((c) => c.type === '&')) return false;
+  if (!body || !startsBackground(body)) return false;
   if (n.type === 'c_style_for_statement') return !/;\s*[^;\s][^;]*;/.test(n.text.slice(0, n.text.indexOf('))') + 2)) || /\(\(\s*;\s*;/.test(n.text);
   const keyword = n.children[0]?.type;
   const cond = n.childForFieldName('condition')?.text.replace(/;$/, '').trim() ?? '';

@@ -48,6 +48,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["deno eval \"await Deno.remove('/', {recursive: true})\"", 'ALL', 'deny'], ["python3 -c \"import os; os.removedirs('/usr/lib')\"", 'ALL', 'deny'],
   ['ruby -e \'require "fileutils"; FileUtils.remove_entry("/")\'', 'ALL', 'deny'], ['ruby -e \'require "fileutils"; FileUtils.remove_entry_secure(Dir.home)\'', 'ALL', 'deny'],
   ['perl -e \'system "rm -rf ~"\'', 'ALL', 'deny'], ['ruby -e \'system "rm -rf /"\'', 'ALL', 'deny'], ['ruby -e \'exec "rm -rf ~"\'', 'STAR', 'deny'],
+  // endless spawners: an endless loop starting a background job inside a subshell, a group or an if
+  ['while :; do (sleep 100 &); done', 'ALL', 'deny'], ['while true; do { sleep 9 & }; done', 'ALL', 'deny'], ['until false; do (sleep 9 & sleep 0); done', 'STAR', 'deny'],
+  ['for ((;;)); do (yes > /dev/null &); done', 'ALL', 'deny'], ['while :; do if true; then sleep 9 & fi; done', 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -63,6 +66,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   // library deletes
   ["python3 -c \"import shutil; shutil.rmtree('/')\"", 'ALL', 'deny'], ["perl -e 'exec \"rm\", \"-rf\", \"/\"'", 'ALL', 'deny'],
   ["node -e \"require('fs').rmSync('build', {recursive: true})\"", 'ALL', 'ask'], ['perl -e \'system "ls -la"\'', 'ALL', 'ask'],
+  // endless spawners
+  ['while true; do sh -c x & done', 'ALL', 'deny'], ['until false; do sleep 9 & sleep 0; done', 'STAR', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -79,6 +84,8 @@ const HARMLESS: Array<[string, SetName]> = [
   // runners without a spec
   ['npx vitest --coverage.enabled', 'SAFE'], ['npx vitest --coverage.provider=v8', 'SAFE'], ['npx vitest --typecheck.enabled', 'SAFE'], ['npx vitest run src/app.test.ts', 'SAFE'],
   ['npm run build', 'SAFE'], ['npm run envcheck', 'SAFE'], ['npm test env', 'SAFE'],
+  // endless spawners
+  ['for i in 1 2 3; do (sleep 1 &); done', 'ALL'], ['sleep 1 & wait', 'ALL'], ['while true; do sleep 1; done', 'ALL'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, nested runner options, library deletes, the approver API', () => {
