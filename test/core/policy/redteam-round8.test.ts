@@ -20,6 +20,8 @@ const SAFE: Rules = { allow: [...CAUTIOUS, 'Bash(cp:*)', 'Bash(tee:*)'] };
 const SETS = { ALL, STAR, SAFE };
 type SetName = keyof typeof SETS;
 
+// The approver API's port in the fixture's endpoint.json.
+const API = '127.0.0.1:1';
 
 const HOSTILE: Array<[string, SetName, Decision]> = [
   // archives and patches: extractors and patch appliers write the files their input names (an agent configuration file, ~/.bashrc)
@@ -51,6 +53,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // endless spawners: an endless loop starting a background job inside a subshell, a group or an if
   ['while :; do (sleep 100 &); done', 'ALL', 'deny'], ['while true; do { sleep 9 & }; done', 'ALL', 'deny'], ['until false; do (sleep 9 & sleep 0); done', 'STAR', 'deny'],
   ['for ((;;)); do (yes > /dev/null &); done', 'ALL', 'deny'], ['while :; do if true; then sleep 9 & fi; done', 'ALL', 'deny'],
+  // the approver API behind other spellings of the loopback host and of the path
+  ...['127.1:1', '0:1', '2130706433:1', '0x7f000001:1', '[::ffff:127.0.0.1]:1', 'localhost.:1'].map((h): [string, SetName, Decision] => [`curl -X POST http://${h}/v1/rules`, 'ALL', 'deny']),
+  [`curl -X POST http://${API}/./v1/rules`, 'ALL', 'deny'], [`curl -X POST http://${API}/v1/%72ules`, 'ALL', 'deny'], [`curl -X POST http://${API}/v1/rule[s-t]`, 'STAR', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -68,6 +73,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ["node -e \"require('fs').rmSync('build', {recursive: true})\"", 'ALL', 'ask'], ['perl -e \'system "ls -la"\'', 'ALL', 'ask'],
   // endless spawners
   ['while true; do sh -c x & done', 'ALL', 'deny'], ['until false; do sleep 9 & sleep 0; done', 'STAR', 'deny'],
+  // the approver API
+  [`curl -X POST http://${API}/v1/rules`, 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -86,6 +93,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['npm run build', 'SAFE'], ['npm run envcheck', 'SAFE'], ['npm test env', 'SAFE'],
   // endless spawners
   ['for i in 1 2 3; do (sleep 1 &); done', 'ALL'], ['sleep 1 & wait', 'ALL'], ['while true; do sleep 1; done', 'ALL'],
+  // the approver API
+  [`curl http://${API}/v1/requests`, 'ALL'], ['curl -s http://localhost:5173/api/health', 'ALL'], ['curl -s https://api.github.com/repos/x/y', 'ALL'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, nested runner options, library deletes, the approver API', () => {

@@ -1,6 +1,7 @@
 // Table tests of round eight's pure decisions: writers whose file names come from their input, conditions on secrets,
 // nested config keys of runners without a spec, and the approver API's loopback spellings.
 import { describe, expect, it } from 'vitest';
+import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
 import { testedSecret } from '../../../main/core/shell/tested-variables.js';
@@ -41,3 +42,15 @@ describe('nestedScriptOption', () => {
   });
 });
 
+describe('callsApproverApi', () => {
+  it.each([
+    ['http://127.0.0.1:1/v1/rules', true], ['http://127.1:4000/v1/rules', true], ['http://0:1/v1/settings', true], ['http://2130706433:1/v1/mode', true],
+    ['http://0x7f000001:1/v1/rules', true], ['http://[::ffff:127.0.0.1]:1/v1/rules', true], ['http://[::1]:1/api/presets', true], ['http://localhost.:1/v1/rules', true],
+    ['http://app.localhost:1/v1/rules', true], ['127.0.0.1:1/v1/rules', true], ['http://127.0.0.1:1/./v1/%72ules', true], ['http://127.0.0.1:1/v1//rules/', true],
+    ['http://127.0.0.1:1/v1/rule[s-t]', true], ['http://127.0.0.1:1/v1/requests/abc/decision', true], ['url = "http://127.1:1/v1/login"', true],
+    ['http://127.0.0.1:1/v1/requests', false], ['http://localhost:5173/api/health', false], ['https://api.example.com/v1/rules', false],
+    ['https://api.github.com/repos/x/y', false], ['http://10.0.0.1/v1/rules', false], ['/v1/rules', false], ['src/api/rules.ts', false],
+  ] as const)('%j → %j', (word, expected) => {
+    expect(callsApproverApi(word)).toBe(expected);
+  });
+});
