@@ -2,7 +2,8 @@
 // variable from the environment fed on stdin (`cat <<< "$API_KEY"`) or tested by a condition (`[[ $API_KEY == a* ]] &&
 // echo a`) asks as `echo $API_KEY` does; nested config keys of runners without a spec (`--poolOptions.forks.execArgv`)
 // and `npm run env` ask; deleting the root or home through more library calls, background jobs grouped inside endless
-// loops, and the approver API behind other spellings of the loopback host are hard denies. Every hostile row was decided
+// loops, the approver API behind other spellings of the loopback host, and shell code handed to ssh, tmux, screen or a
+// makefile on stdin are hard denies. Every hostile row was decided
 // otherwise before this round; the harmless rows are neighbours that must stay allowed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
@@ -56,6 +57,12 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // the approver API behind other spellings of the loopback host and of the path
   ...['127.1:1', '0:1', '2130706433:1', '0x7f000001:1', '[::ffff:127.0.0.1]:1', 'localhost.:1'].map((h): [string, SetName, Decision] => [`curl -X POST http://${h}/v1/rules`, 'ALL', 'deny']),
   [`curl -X POST http://${API}/./v1/rules`, 'ALL', 'deny'], [`curl -X POST http://${API}/v1/%72ules`, 'ALL', 'deny'], [`curl -X POST http://${API}/v1/rule[s-t]`, 'STAR', 'deny'],
+  // handed commands: ssh's remote command, tmux's shell-commands and keys, screen's and dbus-launch's command, a makefile on stdin
+  ['ssh localhost rm -rf ~', 'ALL', 'deny'], ["ssh -p 22 user@host 'rm -rf ~'", 'ALL', 'deny'], ['ssh -tt host -- rm -rf /', 'STAR', 'deny'], ["ssh host 'cd / && rm -rf *'", 'ALL', 'deny'],
+  ["tmux new -d 'rm -rf ~'", 'ALL', 'deny'], ['tmux new-session -d -s x rm -rf ~', 'ALL', 'deny'], ["tmux split-window -h 'rm -rf ~'", 'ALL', 'deny'], ["tmux run-shell 'rm -rf /'", 'STAR', 'deny'],
+  ["tmux send-keys -t x 'rm -rf ~' Enter", 'ALL', 'deny'], ["tmux if-shell 'rm -rf ~' 'display x'", 'ALL', 'deny'], ["tmux -c 'rm -rf ~'", 'ALL', 'deny'],
+  ['screen -dmS x rm -rf ~', 'ALL', 'deny'], ['dbus-launch --exit-with-session rm -rf /', 'ALL', 'deny'], ["make -f /dev/stdin <<< $'x:\\n\\trm -rf ~'", 'ALL', 'deny'],
+  ["make -f - <<'EOF'\nall:\n\t@rm -rf ~\nEOF", 'STAR', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -75,6 +82,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['while true; do sh -c x & done', 'ALL', 'deny'], ['until false; do sleep 9 & sleep 0; done', 'STAR', 'deny'],
   // the approver API
   [`curl -X POST http://${API}/v1/rules`, 'ALL', 'deny'],
+  // handed commands
+  ["bash -c 'rm -rf ~'", 'ALL', 'deny'], ["at now <<< 'rm -rf ~'", 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -95,9 +104,12 @@ const HARMLESS: Array<[string, SetName]> = [
   ['for i in 1 2 3; do (sleep 1 &); done', 'ALL'], ['sleep 1 & wait', 'ALL'], ['while true; do sleep 1; done', 'ALL'],
   // the approver API
   [`curl http://${API}/v1/requests`, 'ALL'], ['curl -s http://localhost:5173/api/health', 'ALL'], ['curl -s https://api.github.com/repos/x/y', 'ALL'],
+  // handed commands
+  ['ssh host uptime', 'ALL'], ['ssh -N -L 8080:localhost:80 host', 'ALL'], ["tmux new -d 'npm run dev'", 'ALL'], ['tmux ls', 'ALL'], ['tmux attach -t x', 'ALL'],
+  ["tmux send-keys -t x 'npm test' Enter", 'ALL'], ['screen -dmS dev npm run dev', 'ALL'], ['screen -ls', 'ALL'], ["make -f - <<'EOF'\nall:\n\techo hi\nEOF", 'ALL'],
 ];
 
-describe('red team, round eight: data-named writes, secrets on stdin and in conditions, nested runner options, library deletes, the approver API', () => {
+describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {
   it.each([...HOSTILE, ...HELD])('%j under %s is %s', async (command, set, expected) => {
     const v = await judge(command, SETS[set]);
     expect(v.decision, why(v)).toBe(expected);

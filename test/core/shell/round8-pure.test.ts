@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
 import { testedSecret } from '../../../main/core/shell/tested-variables.js';
 
@@ -52,5 +53,19 @@ describe('callsApproverApi', () => {
     ['https://api.github.com/repos/x/y', false], ['http://10.0.0.1/v1/rules', false], ['/v1/rules', false], ['src/api/rules.ts', false],
   ] as const)('%j → %j', (word, expected) => {
     expect(callsApproverApi(word)).toBe(expected);
+  });
+});
+
+describe('handedCommands', () => {
+  it.each([
+    [['ssh', 'localhost', 'rm', '-rf', '~'], undefined, ['rm -rf ~']], [['ssh', '-p', '22', '-i', 'k', 'h', 'rm -rf ~'], undefined, ['rm -rf ~']],
+    [['ssh', '-p22', 'h', '-t', '--', 'ls', '-la'], undefined, ['ls -la']], [['ssh', '-N', '-L', '1:h:2', 'h'], undefined, []], [['ssh', 'h'], undefined, []],
+    [['tmux', 'new', '-d', '-s', 'x', 'rm -rf ~'], undefined, ['rm -rf ~']], [['tmux', '-L', 's', 'run-shell', '-d', '1', 'id'], undefined, ['id']],
+    [['tmux', 'send-keys', '-t', 'x', 'rm -rf ~', 'Enter'], undefined, ['rm -rf ~']], [['tmux', 'if-shell', 'true', 'kill-server'], undefined, ['true']],
+    [['tmux', '-c', 'id'], undefined, ['id']], [['tmux', 'ls'], undefined, []], [['tmux', 'attach', '-t', 'x'], undefined, []],
+    [['make', '-f', '-'], 'all:\n\t@rm -rf ~\n\techo hi\n', ['rm -rf ~', 'echo hi']], [['make', '--file', '/dev/stdin'], 'x:\n\tid\n', ['id']],
+    [['make', '-f', 'Makefile'], 'x:\n\tid\n', []], [['make', 'test'], undefined, []],
+  ] as const)('%j (stdin %j) → %j', (argv, stdin, expected) => {
+    expect(handedCommands(argv, stdin)).toEqual(expected);
   });
 });

@@ -7,6 +7,7 @@ import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
 import { checkFind } from './find.js';
+import { checkHandedCommands } from './handed-commands.js';
 import { checkGit } from './git.js';
 import { checkInterpreter } from './interpreters.js';
 import { checkNetwork, NETWORK_TOOLS } from './network.js';
@@ -38,6 +39,7 @@ export function checkProgram(c: CheckInput): void {
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
+  if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);
 }
