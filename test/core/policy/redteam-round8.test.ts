@@ -3,7 +3,7 @@
 // echo a`) asks as `echo $API_KEY` does; nested config keys of runners without a spec (`--poolOptions.forks.execArgv`)
 // and `npm run env` ask; deleting the root or home through more library calls, background jobs grouped inside endless
 // loops, the approver API behind other spellings of the loopback host, and shell code handed to ssh, tmux, screen or a
-// makefile on stdin are hard denies. Every hostile row was decided
+// makefile on stdin are hard denies; systemctl's power verbs ask past its options, as `shutdown` does. Every hostile row was decided
 // otherwise before this round; the harmless rows are neighbours that must stay allowed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
@@ -63,6 +63,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["tmux send-keys -t x 'rm -rf ~' Enter", 'ALL', 'deny'], ["tmux if-shell 'rm -rf ~' 'display x'", 'ALL', 'deny'], ["tmux -c 'rm -rf ~'", 'ALL', 'deny'],
   ['screen -dmS x rm -rf ~', 'ALL', 'deny'], ['dbus-launch --exit-with-session rm -rf /', 'ALL', 'deny'], ["make -f /dev/stdin <<< $'x:\\n\\trm -rf ~'", 'ALL', 'deny'],
   ["make -f - <<'EOF'\nall:\n\t@rm -rf ~\nEOF", 'STAR', 'deny'],
+  // machine power: systemctl's verbs read past its options, loginctl ending every process of a user
+  ['systemctl poweroff', 'ALL', 'ask'], ['systemctl --no-wall reboot', 'ALL', 'ask'], ['systemctl -i suspend', 'STAR', 'ask'], ['systemctl --user exit', 'ALL', 'ask'],
+  ['systemctl isolate rescue.target', 'ALL', 'ask'], ['loginctl terminate-user "$USER"', 'ALL', 'deny'], ['loginctl kill-user me', 'STAR', 'deny'], ['loginctl terminate-session 1', 'ALL', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -84,6 +87,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   [`curl -X POST http://${API}/v1/rules`, 'ALL', 'deny'],
   // handed commands
   ["bash -c 'rm -rf ~'", 'ALL', 'deny'], ["at now <<< 'rm -rf ~'", 'ALL', 'deny'],
+  // machine power
+  ['shutdown -h now', 'ALL', 'ask'], ['kill -9 -1', 'ALL', 'deny'], ['systemctl --user stop gatehouse', 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -107,6 +112,8 @@ const HARMLESS: Array<[string, SetName]> = [
   // handed commands
   ['ssh host uptime', 'ALL'], ['ssh -N -L 8080:localhost:80 host', 'ALL'], ["tmux new -d 'npm run dev'", 'ALL'], ['tmux ls', 'ALL'], ['tmux attach -t x', 'ALL'],
   ["tmux send-keys -t x 'npm test' Enter", 'ALL'], ['screen -dmS dev npm run dev', 'ALL'], ['screen -ls', 'ALL'], ["make -f - <<'EOF'\nall:\n\techo hi\nEOF", 'ALL'],
+  // machine power
+  ['systemctl --user status x', 'ALL'], ['systemctl list-units', 'ALL'], ['systemctl --user restart myapp', 'ALL'], ['loginctl list-sessions', 'ALL'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {

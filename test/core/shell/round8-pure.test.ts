@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
+import { managerVerb } from '../../../main/core/shell/checks/service-manager.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
 import { testedSecret } from '../../../main/core/shell/tested-variables.js';
 
@@ -67,5 +68,14 @@ describe('handedCommands', () => {
     [['make', '-f', 'Makefile'], 'x:\n\tid\n', []], [['make', 'test'], undefined, []],
   ] as const)('%j (stdin %j) → %j', (argv, stdin, expected) => {
     expect(handedCommands(argv, stdin)).toEqual(expected);
+  });
+});
+
+describe('managerVerb', () => {
+  it.each([
+    [['systemctl', 'poweroff'], 'poweroff'], [['systemctl', '--no-wall', '-i', 'reboot'], 'reboot'], [['systemctl', '-H', 'host', 'halt'], 'halt'],
+    [['systemctl', '--user', '--signal', 'KILL', 'kill', 'x'], 'kill'], [['loginctl', 'terminate-user', 'me'], 'terminate-user'], [['systemctl', '--user'], undefined],
+  ] as const)('%j → %j', (argv, expected) => {
+    expect(managerVerb(argv)).toBe(expected);
   });
 });

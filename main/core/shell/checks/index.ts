@@ -12,6 +12,7 @@ import { checkGit } from './git.js';
 import { checkInterpreter } from './interpreters.js';
 import { checkNetwork, NETWORK_TOOLS } from './network.js';
 import { checkSed } from './sed.js';
+import { checkServiceManager } from './service-manager.js';
 import { checkSystem, SYSTEM_TOOLS } from './system.js';
 import { checkTar } from './tar.js';
 import { checkTools, TOOLS } from './tools.js';
@@ -39,6 +40,7 @@ export function checkProgram(c: CheckInput): void {
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
+  if (name === 'systemctl' || name === 'loginctl') checkServiceManager(c);
   if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);
