@@ -66,6 +66,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // machine power: systemctl's verbs read past its options, loginctl ending every process of a user
   ['systemctl poweroff', 'ALL', 'ask'], ['systemctl --no-wall reboot', 'ALL', 'ask'], ['systemctl -i suspend', 'STAR', 'ask'], ['systemctl --user exit', 'ALL', 'ask'],
   ['systemctl isolate rescue.target', 'ALL', 'ask'], ['loginctl terminate-user "$USER"', 'ALL', 'deny'], ['loginctl kill-user me', 'STAR', 'deny'], ['loginctl terminate-session 1', 'ALL', 'ask'],
+  // warning categories: pytest imports the module a dotted -W category names, code no rule for it names (as -p is)
+  ["pytest -W 'ignore::evil.Warning'", 'SAFE', 'ask'], ['pytest --pythonwarnings=error::evil.W', 'SAFE', 'ask'], ['pytest -Wignore::pkg.mod.Warn tests', 'SAFE', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -89,6 +91,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ["bash -c 'rm -rf ~'", 'ALL', 'deny'], ["at now <<< 'rm -rf ~'", 'ALL', 'deny'],
   // machine power
   ['shutdown -h now', 'ALL', 'ask'], ['kill -9 -1', 'ALL', 'deny'], ['systemctl --user stop gatehouse', 'ALL', 'deny'],
+  // warning categories
+  ['pytest -p evil', 'SAFE', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -114,6 +118,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ["tmux send-keys -t x 'npm test' Enter", 'ALL'], ['screen -dmS dev npm run dev', 'ALL'], ['screen -ls', 'ALL'], ["make -f - <<'EOF'\nall:\n\techo hi\nEOF", 'ALL'],
   // machine power
   ['systemctl --user status x', 'ALL'], ['systemctl list-units', 'ALL'], ['systemctl --user restart myapp', 'ALL'], ['loginctl list-sessions', 'ALL'],
+  // warning categories
+  ['pytest -W error::DeprecationWarning', 'SAFE'], ["pytest -W 'ignore:msg.with.dots:UserWarning'", 'SAFE'], ['pytest -W ignore -q', 'SAFE'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {

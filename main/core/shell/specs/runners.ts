@@ -77,6 +77,26 @@ function coverageReports(argv: readonly string[], from: number): { unvouched: st
 }
 
 /**
+ * `-W ACTION:MESSAGE:CATEGORY`: a dotted category (`ignore::evil.Warning`) is resolved by importing its module, code no
+ * rule for the test runner names (as `-p evil` is).
+ */
+function warningCategories(argv: readonly string[], from: number): string[] {
+  const out: string[] = [];
+  argv.forEach((w, i) => {
+    const value = i < from ? undefined : /^--pythonwarnings=/.test(w) ? w.slice(w.indexOf('=') + 1) : /^-W./.test(w) ? w.slice(2) : /^(-W|--pythonwarnings)$/.test(w) ? (argv[i + 1] ?? '') : undefined;
+    const category = value?.split(':')[2]?.trim();
+    if (category !== undefined && category.includes('.')) out.push(`-W ${value} imports the module ${category.slice(0, category.lastIndexOf('.'))} to find the warning category`);
+  });
+  return out;
+}
+
+/** pytest's readings beyond its options: coverage reports it writes, warning categories it imports. */
+function pytestExtra(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const reports = coverageReports(argv, from);
+  return { ...reports, unvouched: [...reports.unvouched, ...warningCategories(argv, from)] };
+}
+
+/**
  * pytest's spec: test files and folders are read; plugins, temp folders it deletes and reports it writes are not vouched for.
  * `--cov=src` (pytest-cov) measures coverage into `.coverage` in the workspace, as `.pytest_cache` is; its reports are writes.
  */
@@ -87,7 +107,7 @@ export const PYTEST: ProgramSpec = program(options({
   R1: '-c --config-file --confcutdir --rootdir --inifile --cov-config',
   X1: '-p --pdbcls -o --override-ini',
   X: '--pdb --trace',
-}), ['path'], { abbreviations: false, extra: coverageReports });
+}), ['path'], { abbreviations: false, extra: pytestExtra });
 
 /** `eslint -f ./x.js`: a formatter given as a file is code it loads (a bare name is a built-in or installed one). */
 function formatterFile(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
