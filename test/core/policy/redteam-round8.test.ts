@@ -68,6 +68,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['systemctl isolate rescue.target', 'ALL', 'ask'], ['loginctl terminate-user "$USER"', 'ALL', 'deny'], ['loginctl kill-user me', 'STAR', 'deny'], ['loginctl terminate-session 1', 'ALL', 'ask'],
   // warning categories: pytest imports the module a dotted -W category names, code no rule for it names (as -p is)
   ["pytest -W 'ignore::evil.Warning'", 'SAFE', 'ask'], ['pytest --pythonwarnings=error::evil.W', 'SAFE', 'ask'], ['pytest -Wignore::pkg.mod.Warn tests', 'SAFE', 'ask'],
+  // the Gatehouse package: removed through yarn's global verb, replaced by a global update
+  ['yarn global remove gatehouse', 'ALL', 'deny'], ['npm update -g', 'ALL', 'deny'], ['npm up -g gatehouse', 'STAR', 'deny'], ['pnpm update -g', 'ALL', 'deny'], ['yarn global upgrade', 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -93,6 +95,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['shutdown -h now', 'ALL', 'ask'], ['kill -9 -1', 'ALL', 'deny'], ['systemctl --user stop gatehouse', 'ALL', 'deny'],
   // warning categories
   ['pytest -p evil', 'SAFE', 'ask'],
+  // the Gatehouse package
+  ['npm uninstall -g gatehouse', 'ALL', 'deny'], ['npm i -g ./evil', 'ALL', 'deny'], ['npm i -g gatehouse@0.0.1', 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -120,6 +124,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['systemctl --user status x', 'ALL'], ['systemctl list-units', 'ALL'], ['systemctl --user restart myapp', 'ALL'], ['loginctl list-sessions', 'ALL'],
   // warning categories
   ['pytest -W error::DeprecationWarning', 'SAFE'], ["pytest -W 'ignore:msg.with.dots:UserWarning'", 'SAFE'], ['pytest -W ignore -q', 'SAFE'],
+  // the Gatehouse package
+  ['npm update', 'ALL'], ['npm update -g typescript', 'ALL'], ['yarn global add typescript', 'ALL'], ['yarn remove lodash', 'ALL'], ['gatehouse rules list', 'ALL'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {
