@@ -70,6 +70,11 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["pytest -W 'ignore::evil.Warning'", 'SAFE', 'ask'], ['pytest --pythonwarnings=error::evil.W', 'SAFE', 'ask'], ['pytest -Wignore::pkg.mod.Warn tests', 'SAFE', 'ask'],
   // the Gatehouse package: removed through yarn's global verb, replaced by a global update
   ['yarn global remove gatehouse', 'ALL', 'deny'], ['npm update -g', 'ALL', 'deny'], ['npm up -g gatehouse', 'STAR', 'deny'], ['pnpm update -g', 'ALL', 'deny'], ['yarn global upgrade', 'ALL', 'deny'],
+  // argv calls: a program and its arguments as separate values, the home given by expression, a deleter's quoted path at the end
+  ["node -e \"require('child_process').execFileSync('rm', ['-rf', '/'])\"", 'ALL', 'deny'], ["node -e \"require('child_process').spawn('rm', ['-rf', require('os').homedir()], {stdio: 'inherit'})\"", 'ALL', 'deny'],
+  ["python3 -c \"import os; os.execvp('rm', ['rm', '-rf', '/'])\"", 'ALL', 'deny'], ["python3 -c \"import os; os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/')\"", 'STAR', 'deny'],
+  ["python3 -c \"import subprocess,os; subprocess.run(['rm','-rf',os.path.expanduser('~')])\"", 'ALL', 'deny'], ["python3 -c \"__import__('shutil').rmtree(__import__('os').environ['HOME'])\"", 'ALL', 'deny'],
+  ["perl -MFile::Path=remove_tree -e 'remove_tree \"/\"'", 'ALL', 'deny'], ['ruby -e \'FileUtils.rm_r "/"\'', 'ALL', 'deny'], ["lua -e 'os.execute(\"rm -rf ~\")'", 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -97,6 +102,9 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['pytest -p evil', 'SAFE', 'ask'],
   // the Gatehouse package
   ['npm uninstall -g gatehouse', 'ALL', 'deny'], ['npm i -g ./evil', 'ALL', 'deny'], ['npm i -g gatehouse@0.0.1', 'ALL', 'deny'],
+  // argv calls
+  ["python3 -c \"import subprocess; subprocess.run(['rm', '-rf', '/'])\"", 'ALL', 'deny'], ["perl -e 'system(\"rm\", \"-rf\", $ENV{HOME})'", 'ALL', 'deny'],
+  ["node -e \"require('child_process').execFileSync('ls', ['-la'])\"", 'ALL', 'ask'], ["python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"", 'ALL', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [

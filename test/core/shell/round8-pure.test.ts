@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+import { shellStrings } from '../../../main/core/shell/checks/embedded.js';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { managerVerb } from '../../../main/core/shell/checks/service-manager.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
@@ -77,5 +78,19 @@ describe('managerVerb', () => {
     [['systemctl', '--user', '--signal', 'KILL', 'kill', 'x'], 'kill'], [['loginctl', 'terminate-user', 'me'], 'terminate-user'], [['systemctl', '--user'], undefined],
   ] as const)('%j → %j', (argv, expected) => {
     expect(managerVerb(argv)).toBe(expected);
+  });
+});
+
+describe('shellStrings: argv-style calls', () => {
+  it.each([
+    ["execFileSync('rm', ['-rf', '/'])", 'rm -rf /'], ["spawn('rm', ['-rf', require('os').homedir()], {stdio: 'inherit'})", 'rm -rf ~'],
+    ["os.execvp('rm', ['rm', '-rf', '/'])", 'rm rm -rf /'], ["os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/')", 'rm rm -rf /'],
+    ["subprocess.run(['rm','-rf',os.path.expanduser('~')])", 'rm -rf ~'], ["system('rm', '-rf', $ENV{HOME})", 'rm -rf ~'], ["run(['git', 'log', x])", 'git log'],
+  ] as const)('%j hands over %j', (code, expected) => {
+    expect(shellStrings(code)).toContain(expected);
+  });
+
+  it.each([["execFileSync('ls')"], ['run(cmd)'], ["print('run(x)')"]] as const)('%j hands over no argv command', (code) => {
+    expect(shellStrings(code).filter((t) => t.includes(' '))).toEqual([]);
   });
 });
