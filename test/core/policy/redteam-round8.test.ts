@@ -75,6 +75,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["python3 -c \"import os; os.execvp('rm', ['rm', '-rf', '/'])\"", 'ALL', 'deny'], ["python3 -c \"import os; os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/')\"", 'STAR', 'deny'],
   ["python3 -c \"import subprocess,os; subprocess.run(['rm','-rf',os.path.expanduser('~')])\"", 'ALL', 'deny'], ["python3 -c \"__import__('shutil').rmtree(__import__('os').environ['HOME'])\"", 'ALL', 'deny'],
   ["perl -MFile::Path=remove_tree -e 'remove_tree \"/\"'", 'ALL', 'deny'], ['ruby -e \'FileUtils.rm_r "/"\'', 'ALL', 'deny'], ["lua -e 'os.execute(\"rm -rf ~\")'", 'ALL', 'deny'],
+  // pager commands: less runs a +CMD argument's shell escape at start-up, and a lesskey file can set its preprocessor
+  ["less '+!rm -rf ~' README.md", 'ALL', 'deny'], ['less +!id README.md', 'ALL', 'ask'], ["less '+|msh' README.md", 'STAR', 'ask'], ["less '+G!id' README.md", 'ALL', 'ask'],
+  ['less --lesskey-src=keys README.md', 'ALL', 'ask'], ['less -k keys README.md', 'STAR', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -105,6 +108,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   // argv calls
   ["python3 -c \"import subprocess; subprocess.run(['rm', '-rf', '/'])\"", 'ALL', 'deny'], ["perl -e 'system(\"rm\", \"-rf\", $ENV{HOME})'", 'ALL', 'deny'],
   ["node -e \"require('child_process').execFileSync('ls', ['-la'])\"", 'ALL', 'ask'], ["python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"", 'ALL', 'ask'],
+  // pager commands
+  ['LESSOPEN="|id %s" less README.md', 'ALL', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -134,6 +139,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['pytest -W error::DeprecationWarning', 'SAFE'], ["pytest -W 'ignore:msg.with.dots:UserWarning'", 'SAFE'], ['pytest -W ignore -q', 'SAFE'],
   // the Gatehouse package
   ['npm update', 'ALL'], ['npm update -g typescript', 'ALL'], ['yarn global add typescript', 'ALL'], ['yarn remove lodash', 'ALL'], ['gatehouse rules list', 'ALL'],
+  // pager commands
+  ['less +F README.md', 'ALL'], ['less +/pattern!x README.md', 'ALL'], ['less +G README.md', 'ALL'], ['less -R README.md', 'ALL'], ['less +10 README.md', 'STAR'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
+import { lessShellCommand } from '../../../main/core/shell/checks/pager.js';
 import { shellStrings } from '../../../main/core/shell/checks/embedded.js';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { managerVerb } from '../../../main/core/shell/checks/service-manager.js';
@@ -94,3 +95,12 @@ describe('shellStrings: argv-style calls', () => {
     expect(shellStrings(code).filter((t) => t.includes(' '))).toEqual([]);
   });
 });
+
+describe('lessShellCommand', () => {
+  it.each([
+    ['+!rm -rf ~', 'rm -rf ~'], ['++!id', 'id'], ['+G!id', 'id'], ['+|msh', 'sh'], ['+F', null], ['+G', null], ['+/a!b', null], ['+?x|y', null], ['+&x!y', null], ['README.md', null],
+  ] as const)('%j → %j', (word, expected) => {
+    expect(lessShellCommand(word)).toBe(expected);
+  });
+});
+

@@ -11,6 +11,7 @@ import { checkHandedCommands } from './handed-commands.js';
 import { checkGit } from './git.js';
 import { checkInterpreter } from './interpreters.js';
 import { checkNetwork, NETWORK_TOOLS } from './network.js';
+import { checkPager } from './pager.js';
 import { checkSed } from './sed.js';
 import { checkServiceManager } from './service-manager.js';
 import { checkSystem, SYSTEM_TOOLS } from './system.js';
@@ -42,6 +43,7 @@ export function checkProgram(c: CheckInput): void {
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
   if (name === 'systemctl' || name === 'loginctl') checkServiceManager(c);
   if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
+  if (name === 'less') checkPager(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);
 }
