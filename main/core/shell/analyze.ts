@@ -181,6 +181,17 @@ function xargsWords(fed: FedText): Word[] {
   return fed.text.split(/\s+/).filter((t) => t !== '').map((t) => ({ ...syntheticWord(t, fed.span), dynamic: fed.dynamic }));
 }
 
+/**
+ * `xargs -I R CMD` runs CMD once per input line with the line where R stands: in its words, and in a shell script it
+ * hands on (`xargs -I{} sh -c '{}' <<< 'rm -rf ~'` runs `rm -rf ~`).
+ */
+function replaceByXargs(u: Unwrapped, r: string, fed: FedText): void {
+  const lines = fed.text.split('\n').filter((l) => l.trim() !== '');
+  const first = lines[0] ?? '';
+  u.argv = u.argv.map((w) => (w.value.includes(r) ? { ...w, value: w.value.replaceAll(r, first), dynamic: w.dynamic || fed.dynamic } : w));
+  if (u.script) u.script = { ...u.script, text: lines.map((l) => u.script!.text.replaceAll(r, l)).join('\n'), dynamic: u.script.dynamic || fed.dynamic };
+}
+
 /** Analyzes the commands inside backquotes of an unquoted heredoc (tree-sitter leaves them as plain text). */
 function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   for (const r of raw.redirects) {
@@ -216,7 +227,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
-  } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
+  } else if (u.xargs && fed && u.replace !== undefined) replaceByXargs(u, u.replace, fed);
+  else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
   else if (u.xargs && u.argv[0] && namesFromText(raw, prev)) {
     const prog = programName(u.argv[0].value);
     // Names for a reader; for anything else, options or a whole command (`xargs env`, `xargs git diff`) from text.

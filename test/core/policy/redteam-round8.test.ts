@@ -78,6 +78,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // pager commands: less runs a +CMD argument's shell escape at start-up, and a lesskey file can set its preprocessor
   ["less '+!rm -rf ~' README.md", 'ALL', 'deny'], ['less +!id README.md', 'ALL', 'ask'], ["less '+|msh' README.md", 'STAR', 'ask'], ["less '+G!id' README.md", 'ALL', 'ask'],
   ['less --lesskey-src=keys README.md', 'ALL', 'ask'], ['less -k keys README.md', 'STAR', 'ask'],
+  // xargs replacement: -I R puts each input line where R stands, in a script it hands on too
+  ["xargs -I{} sh -c '{}' <<< 'rm -rf ~'", 'ALL', 'deny'], ["echo 'rm -rf ~' | xargs -I{} sh -c {}", 'ALL', 'deny'], ["echo / | xargs --replace=@ bash -c 'chmod -R 777 @'", 'ALL', 'deny'], ["printf 'a\\nrm -rf ~\\n' | xargs -I{} sh -c '{}'", 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -110,6 +112,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ["node -e \"require('child_process').execFileSync('ls', ['-la'])\"", 'ALL', 'ask'], ["python3 -c \"import subprocess; subprocess.run(['git', 'status'])\"", 'ALL', 'ask'],
   // pager commands
   ['LESSOPEN="|id %s" less README.md', 'ALL', 'ask'],
+  // xargs replacement
+  ["cat list | xargs -I{} sh -c '{}'", 'ALL', 'ask'], ['echo / | xargs -I % rm -rf %', 'ALL', 'deny'], ["echo '~' | xargs -I{} sh -c 'rm -rf {}'", 'STAR', 'deny'], ["echo '~' | xargs -I{} sh -c 'cd {} && rm -r .'", 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -141,6 +145,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['npm update', 'ALL'], ['npm update -g typescript', 'ALL'], ['yarn global add typescript', 'ALL'], ['yarn remove lodash', 'ALL'], ['gatehouse rules list', 'ALL'],
   // pager commands
   ['less +F README.md', 'ALL'], ['less +/pattern!x README.md', 'ALL'], ['less +G README.md', 'ALL'], ['less -R README.md', 'ALL'], ['less +10 README.md', 'STAR'],
+  // xargs replacement
+  ["echo a.ts | xargs -I{} sh -c 'wc -l {}'", 'ALL'], ['echo src | xargs -I{} ls {}', 'ALL'], ['echo README.md | xargs -I{} wc -l {}', 'SAFE'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {

@@ -9,6 +9,7 @@ import { handedCommands } from '../../../main/core/shell/checks/handed-commands.
 import { managerVerb } from '../../../main/core/shell/checks/service-manager.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
 import { testedSecret } from '../../../main/core/shell/tested-variables.js';
+import { replacement } from '../../../main/core/shell/unwrap.js';
 
 describe('dataNamedWrite', () => {
   it.each([
@@ -104,3 +105,11 @@ describe('lessShellCommand', () => {
   });
 });
 
+describe('replacement', () => {
+  it.each([
+    [['-I', '{}'], '{}'], [['-I%'], '%'], [['-0', '-I', '@', '-P', '4'], '@'], [['-i'], '{}'], [['-ix'], 'x'], [['--replace'], '{}'], [['--replace=@'], '@'],
+    [['-0'], undefined], [['-n', '1'], undefined], [[], undefined],
+  ] as const)('%j → %j', (options, expected) => {
+    expect(replacement(options)).toBe(expected);
+  });
+});
