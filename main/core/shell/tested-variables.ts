@@ -1,6 +1,6 @@
-// Conditions on a variable from the environment: `[[ $API_KEY == sk-a* ]] && echo a`, `case $TOKEN in a*) echo a;; esac`
-// print the secret one guess at a time, in a loop one character per turn, though `echo $API_KEY` asks. A condition may
-// test what the command line set from known values, HOME and the like, and whether a variable is set at all.
+// Conditions on a variable from the environment (`[[ $API_KEY == sk-a* ]] && echo a`, `case $TOKEN in a*) echo a;; esac`,
+// `(( ${#TOKEN} > 40 ))`) print the secret one guess at a time, in a loop one character per turn, though `echo $API_KEY`
+// asks. A condition may test what the command line set from known values, HOME and the like, and whether a variable is set.
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { isPlainName } from './checks/general.js';
 

@@ -493,6 +493,10 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
     case 'case_statement':
       conditionOnSecret(n, n.childForFieldName('value')?.text ?? '', st);
       return children(n, st, scope, inh);
+    case 'compound_statement':
+      // `(( ${#API_KEY} > 40 )) && echo long`: an arithmetic command is a condition too.
+      if (n.text.startsWith('((')) conditionOnSecret(n, n.text, st);
+      return children(n, st, scope, inh);
     default:
       return children(n, st, scope, inh);
   }

@@ -41,6 +41,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['for c in a b s k; do [[ $API_KEY == $c* ]] && echo $c; done', 'SAFE', 'ask'], ['for c in a b s k; do case $API_KEY in $c*) echo $c;; esac; done', 'SAFE', 'ask'],
   ['[ "${API_KEY:0:1}" = s ] && echo s', 'SAFE', 'ask'], ['if [[ $GITHUB_TOKEN =~ ^ghp_a ]]; then echo a; fi', 'SAFE', 'ask'], ['[[ -z ${API_KEY##sk-a*} ]] && echo a', 'SAFE', 'ask'],
   ['x=$API_KEY; [[ $x == s* ]] && echo s', 'SAFE', 'ask'], ['case "$AWS_SECRET_ACCESS_KEY" in A*) echo A;; esac', 'SAFE', 'ask'], ['[[ $API_KEY == s* ]] && echo s', 'ALL', 'ask'],
+  ['(( ${#API_KEY} > 40 )) && echo long', 'SAFE', 'ask'], ['(( $PIN == 1234 )) && echo yes', 'SAFE', 'ask'],
   // runners without a spec: nested config keys that run code, write reports or serve; npm's built-in env printer
   ['npx vitest --pool=forks --poolOptions.forks.execArgv=--require=/tmp/x.js', 'SAFE', 'ask'], ['npx vitest --poolOptions.vmThreads.execArgv=--import=/tmp/x.mjs', 'SAFE', 'ask'],
   ['npx vitest --outputFile.json=report.json', 'SAFE', 'ask'], ['npx vitest --coverage.reportsDirectory=docs', 'SAFE', 'ask'], ['npx vitest --api.host 0.0.0.0', 'SAFE', 'ask'],
@@ -126,7 +127,7 @@ const HARMLESS: Array<[string, SetName]> = [
   // conditions on secrets
   ['[ -n "$CI" ] && echo ci', 'SAFE'], ['[[ -z $VIRTUAL_ENV ]] && echo none', 'SAFE'], ['for f in src/*.ts; do [ -f "$f" ] && wc -l "$f"; done', 'SAFE'],
   ['x=1; [[ $x == 1 ]] && echo one', 'SAFE'], ['[[ $HOME == /root ]] && echo root', 'SAFE'], ['case $PWD in */ws) echo ws;; esac', 'SAFE'], ['[ $? -eq 0 ] && echo ok', 'SAFE'],
-  ['for m in a b; do case $m in a) echo A;; esac; done', 'SAFE'], ['if [ -d node_modules ]; then echo yes; else echo no; fi', 'SAFE'],
+  ['for m in a b; do case $m in a) echo A;; esac; done', 'SAFE'], ['x=3; (( x > 2 )) && echo big', 'SAFE'], ['(( $# > 0 )) && echo args', 'SAFE'], ['if [ -d node_modules ]; then echo yes; else echo no; fi', 'SAFE'],
   // runners without a spec
   ['npx vitest --coverage.enabled', 'SAFE'], ['npx vitest --coverage.provider=v8', 'SAFE'], ['npx vitest --typecheck.enabled', 'SAFE'], ['npx vitest run src/app.test.ts', 'SAFE'],
   ['npm run build', 'SAFE'], ['npm run envcheck', 'SAFE'], ['npm test env', 'SAFE'],
