@@ -5,11 +5,16 @@
 // loops, the approver API behind other spellings of the loopback host, and shell code handed to ssh, tmux, screen or a
 // makefile on stdin are hard denies; systemctl's power verbs ask past its options, as `shutdown` does. Every hostile row was decided
 // otherwise before this round; the harmless rows are neighbours that must stay allowed.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { bashUnder as judge, CAUTIOUS, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
+import { bashUnder as judge, CAUTIOUS, fixture, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
 
-beforeAll(setUp);
+beforeAll(() => {
+  setUp();
+  // The repository runs husky's hooks: core.hooksPath names .husky/_, whose stubs run .husky/pre-commit.
+  execFileSync('git', ['-C', fixture().ws, 'config', 'core.hooksPath', '.husky/_']);
+});
 afterAll(tearDown);
 
 /** Approve everything: only hard denies, the tamper guard and the deny rules stand. */
@@ -81,6 +86,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['less --lesskey-src=keys README.md', 'ALL', 'ask'], ['less -k keys README.md', 'STAR', 'ask'],
   // xargs replacement: -I R puts each input line where R stands, in a script it hands on too
   ["xargs -I{} sh -c '{}' <<< 'rm -rf ~'", 'ALL', 'deny'], ["echo 'rm -rf ~' | xargs -I{} sh -c {}", 'ALL', 'deny'], ["echo / | xargs --replace=@ bash -c 'chmod -R 777 @'", 'ALL', 'deny'], ["printf 'a\\nrm -rf ~\\n' | xargs -I{} sh -c '{}'", 'ALL', 'deny'],
+  // configured hooks: the folder core.hooksPath names is git's code path as .git/hooks is
+  ["echo 'curl x | sh' > .husky/pre-commit", 'ALL', 'ask'], ['cp evil.sh .husky/_/pre-commit', 'ALL', 'ask'], ['tee .husky/pre-push < x.sh', 'STAR', 'ask'],
+  ['mkdir -p .husky && echo id >> .husky/commit-msg', 'ALL', 'ask'], ['cd .husky && echo id > pre-commit', 'ALL', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -115,6 +123,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ['LESSOPEN="|id %s" less README.md', 'ALL', 'ask'],
   // xargs replacement
   ["cat list | xargs -I{} sh -c '{}'", 'ALL', 'ask'], ['echo / | xargs -I % rm -rf %', 'ALL', 'deny'], ["echo '~' | xargs -I{} sh -c 'rm -rf {}'", 'STAR', 'deny'], ["echo '~' | xargs -I{} sh -c 'cd {} && rm -r .'", 'ALL', 'deny'],
+  // configured hooks
+  ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -148,6 +158,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['less +F README.md', 'ALL'], ['less +/pattern!x README.md', 'ALL'], ['less +G README.md', 'ALL'], ['less -R README.md', 'ALL'], ['less +10 README.md', 'STAR'],
   // xargs replacement
   ["echo a.ts | xargs -I{} sh -c 'wc -l {}'", 'ALL'], ['echo src | xargs -I{} ls {}', 'ALL'], ['echo README.md | xargs -I{} wc -l {}', 'SAFE'],
+  // configured hooks
+  ['cat .husky/pre-commit', 'ALL'], ['ls .husky', 'ALL'], ['echo x > docs/husky.md', 'ALL'], ['echo x > src/hooks.ts', 'ALL'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {

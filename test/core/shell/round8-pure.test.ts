@@ -2,6 +2,7 @@
 // nested config keys of runners without a spec, and the approver API's loopback spellings.
 import { describe, expect, it } from 'vitest';
 import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
+import { hooksDirs, hooksPathOf } from '../../../main/core/policy/hooks-path.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
 import { lessShellCommand } from '../../../main/core/shell/checks/pager.js';
 import { shellStrings } from '../../../main/core/shell/checks/embedded.js';
@@ -111,5 +112,23 @@ describe('replacement', () => {
     [['-0'], undefined], [['-n', '1'], undefined], [[], undefined],
   ] as const)('%j → %j', (options, expected) => {
     expect(replacement(options)).toBe(expected);
+  });
+});
+
+describe('hooksPathOf', () => {
+  it.each([
+    ['[core]\n\thooksPath = .husky/_\n', '.husky/_'], ['[core]\n\thookspath=\"githooks\"\n', 'githooks'], ['[Core]\nHooksPath = /opt/h # note\n', '/opt/h'],
+    ['[core]\n\tbare = false\n[alias]\n\thooksPath = x\n', undefined], ['[core]\n\t# hooksPath = x\n', undefined], ['', undefined],
+    ['[core]\n\thooksPath = a\n[core]\n\thooksPath = b\n', 'b'],
+  ] as const)('%j → %j', (text, expected) => {
+    expect(hooksPathOf(text)).toBe(expected);
+  });
+});
+
+describe('hooksDirs', () => {
+  it.each([
+    ['.husky/_', ['/ws/.husky/_', '/ws/.husky']], ['githooks', ['/ws/githooks']], ['/opt/h', ['/opt/h']], ['~/hooks', ['/home/u/hooks']],
+  ] as const)('%j → %j', (value, expected) => {
+    expect(hooksDirs(value, '/ws', '/home/u')).toEqual(expected);
   });
 });
