@@ -89,6 +89,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // configured hooks: the folder core.hooksPath names is git's code path as .git/hooks is
   ["echo 'curl x | sh' > .husky/pre-commit", 'ALL', 'ask'], ['cp evil.sh .husky/_/pre-commit', 'ALL', 'ask'], ['tee .husky/pre-push < x.sh', 'STAR', 'ask'],
   ['mkdir -p .husky && echo id >> .husky/commit-msg', 'ALL', 'ask'], ['cd .husky && echo id > pre-commit', 'ALL', 'ask'],
+  // manifests: kubectl get -f/-k prints in full the objects its manifests name, Secrets among them
+  ['kubectl get -k . -o yaml', 'SAFE', 'ask'], ['kubectl get -f app.yaml -o json', 'SAFE', 'ask'], ['kubectl get --filename=app.yaml -ojsonpath={.data}', 'SAFE', 'ask'],
+  ['kubectl get -R -f k8s/ -o yaml', 'SAFE', 'ask'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -125,6 +128,8 @@ const HELD: Array<[string, SetName, Decision]> = [
   ["cat list | xargs -I{} sh -c '{}'", 'ALL', 'ask'], ['echo / | xargs -I % rm -rf %', 'ALL', 'deny'], ["echo '~' | xargs -I{} sh -c 'rm -rf {}'", 'STAR', 'deny'], ["echo '~' | xargs -I{} sh -c 'cd {} && rm -r .'", 'ALL', 'deny'],
   // configured hooks
   ['echo x > .git/hooks/pre-commit', 'ALL', 'ask'], ['echo x > .gitattributes', 'ALL', 'ask'],
+  // manifests
+  ['kubectl get secret db -o yaml', 'SAFE', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -160,6 +165,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ["echo a.ts | xargs -I{} sh -c 'wc -l {}'", 'ALL'], ['echo src | xargs -I{} ls {}', 'ALL'], ['echo README.md | xargs -I{} wc -l {}', 'SAFE'],
   // configured hooks
   ['cat .husky/pre-commit', 'ALL'], ['ls .husky', 'ALL'], ['echo x > docs/husky.md', 'ALL'], ['echo x > src/hooks.ts', 'ALL'],
+  // manifests
+  ['kubectl get -f app.yaml', 'SAFE'], ['kubectl get -f app.yaml -o wide', 'SAFE'], ['kubectl get pods -o yaml', 'SAFE'], ['kubectl logs -f web-1', 'SAFE'],
 ];
 
 describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {
