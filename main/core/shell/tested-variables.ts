@@ -7,7 +7,7 @@ import { isPlainName } from './checks/general.js';
 const EXPANDED = /\$\{?[#!]?([A-Za-z_]\w*)/g;
 // `-n "$X"`, `-z $X`, `-v X`: whether it is set or empty tells nothing of its value.
 const PRESENCE = /(^|\s)-[nzv]\s+(["']?)\$?\{?[A-Za-z_]\w*\}?\2(?=\s|\]|$)/g;
-// Commands that give the variables they name a value they read (`read x < f`, `printf -v x …`): what they read is judged itself.
+// Commands that give the variables they name a value they read (`read x < f`, `mapfile a < f`): what they read is judged itself.
 const NAMING_COMMANDS = /^(read|mapfile|readarray|getopts)$/;
 
 function expandedNames(text: string): string[] {
@@ -23,6 +23,7 @@ export function cleanNames(root: Node): (name: string) => boolean {
   const add = (name: string, value: string): void => void sets.set(name, [...(sets.get(name) ?? []), value]);
   for (const n of root.descendantsOfType(['variable_assignment', 'for_statement', 'command'])) {
     if (n.type === 'variable_assignment') {
+      // A nameref's value is another variable's name: it reads as that variable, never clean (`$__nameref` is never set).
       const nameref = n.parent?.type === 'declaration_command' && /\s-[a-zA-Z]*n/.test(n.parent.text);
       add(n.childForFieldName('name')?.text.replace(/\[.*$/s, '') ?? '', nameref ? '$__nameref' : (n.childForFieldName('value')?.text ?? ''));
     } else if (n.type === 'for_statement') {
