@@ -1,5 +1,5 @@
 // Under a prefix rule, a command is vouched for only when the engine understands it (issue 12's closed world).
-import { commandProgram, knowsReads, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
+import { commandProgram, knowsReads, nestedScriptOption, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
@@ -150,7 +150,7 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
-  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a));
+  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;

@@ -189,10 +189,10 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   });
   if (!whole && untieredReads(view, ws, why)) covered = false;
   // `echo … >> .git/config`, `cp x .git/hooks/pre-commit`: git runs what its config and hooks say on the next git command.
-  const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
+  const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts, ws) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
   if (gitWrite) {
     covered = false;
-    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
+    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/, a configured hooks folder or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
   // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`.
   const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers;
@@ -229,11 +229,12 @@ function removesLinkItself(ref: ShellRef, a: ShellAnalysis): boolean {
 }
 
 /**
- * Whether a write lands inside a `.git` folder or on a `.gitattributes` file, as requested or where it resolves: git runs
- * what its config, hooks and attributes (filter, diff and merge drivers) name on the next git command.
+ * Whether a write lands inside a `.git` folder, the hooks folder the repository's config names, or on a `.gitattributes`
+ * file, as requested or where it resolves: git runs what its config, hooks and attributes (filter, diff and merge
+ * drivers) name on the next git command.
  */
-function writesGitInternals(facts: { requested: string; resolved: string }): boolean {
-  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git') || p.endsWith('/.gitattributes'));
+function writesGitInternals(facts: { requested: string; resolved: string }, ws: WorkspaceState): boolean {
+  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git') || p.endsWith('/.gitattributes') || (ws.hooksDirs?.some((d) => isInside(p, d)) ?? false));
 }
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
@@ -244,8 +245,8 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   }
   const used: Array<{ rule: Rule; path: string }> = [];
   for (const f of view.files) {
-    if (view.family === 'write' && writesGitInternals(f.facts)) {
-      why.push(`built-in: ${f.facts.requested} is inside .git/ or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule or grant vouches for writing there`);
+    if (view.family === 'write' && writesGitInternals(f.facts, ws)) {
+      why.push(`built-in: ${f.facts.requested} is inside .git/, a configured hooks folder or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule or grant vouches for writing there`);
       return null;
     }
     const lr = book.allow.find((r) => allowCoversFile(r, f, view, ws));

@@ -71,7 +71,8 @@ export function looksUpGatehouse(word: string): boolean {
 }
 
 const GLOBAL = /^(-g|--global|--location=global|-[a-zA-Z]*g[a-zA-Z]*)$/;
-const INSTALL = /^(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|link|ln)$/;
+// Updating a global package installs its newest release in place: `npm update -g` (every one) or `npm up -g gatehouse`.
+const INSTALL = /^(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|link|ln|update|up|upgrade|udpate)$/;
 /** A package spec from the registry by plain name (`typescript`, `@scope/x@^2`): it cannot claim another package's bin. */
 const REGISTRY_NAME = /^(@[\w.-]+\/)?[\w.-]+(@[\w.^~<>=*|-]+)?$/;
 

@@ -6,6 +6,7 @@ import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
+import { configuredHooksDirs } from './hooks-path.js';
 import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 
@@ -153,6 +154,8 @@ export async function probeWorkspace(
   };
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
+  const hooks = paths.length > 0 ? configuredHooksDirs(realCwd, state.realHome ?? home) : [];
+  if (hooks.length > 0) state.hooksDirs = hooks;
 
   const all = new Set(paths);
   const gitToo = new Set<string>(); // expansions of glob words that need git's answer

@@ -101,8 +101,9 @@ function attaches(prog: string, args: string[], wholeCommand: string, pid: numbe
  */
 export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: number | undefined): string | null {
   const [prog, ...args] = cmd.argv;
-  // Removing the package removes the guard as surely as killing it.
-  if (prog !== undefined && PACKAGE_MANAGERS.has(prog) && /^(uninstall|remove|rm|un|r|unlink)$/.test(args.find((a) => !a.startsWith('-')) ?? '') && args.some((a) => /gatehouse/i.test(a))) {
+  // Removing the package removes the guard as surely as killing it (`yarn global remove` names its verb after `global`).
+  const verb0 = args.find((a) => !a.startsWith('-') && !(prog === 'yarn' && a === 'global'));
+  if (prog !== undefined && PACKAGE_MANAGERS.has(prog) && /^(uninstall|remove|rm|un|r|unlink)$/.test(verb0 ?? '') && args.some((a) => /gatehouse/i.test(a))) {
     return `${prog} removes the Gatehouse package`;
   }
   if (prog !== undefined && ATTACHERS.has(prog)) return attaches(prog, args, wholeCommand, pid);

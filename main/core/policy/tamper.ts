@@ -21,6 +21,7 @@ import { stopsGatehouse } from './stop-guard.js';
 import { unguardedAgent } from './agent-launch.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
 import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
+import { callsApproverApi } from './approver-api.js';
 
 /** One tamper finding: why, and where in a command. */
 export interface TamperFinding {
@@ -187,8 +188,6 @@ const WHOLE_XDG = /^["']?\$\{?XDG_CONFIG_HOME\}?["']?\/*$/;
 // GATEHOUSE_HOME spelled through the variable, however quoted or defaulted (`"$XDG_CONFIG_HOME"/Gatehouse`, `${XDG_CONFIG_HOME:-~/.config}/Gatehouse`).
 const XDG_GATEHOUSE = /\$(?:XDG_CONFIG_HOME|\{XDG_CONFIG_HOME(?::?[-=+?][^}]*)?\})\/+Gatehouse(\/|$)/;
 
-// Gatehouse's approver API on this machine: rules, settings, decisions, presets, agent hooks, approver login.
-const APPROVER_API = /\b(localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)(:\d+)?\/+(v1|api)\/+(rules|settings|mode|presets|agents|session-approvals|login|requests\/+[^/\s'"]+\/+decision)\b/i;
 
 /**
  * Why a command changes the Gatehouse program or its API's state by other means than its CLI, or null.
@@ -198,7 +197,7 @@ function programChange(cmd: SimpleCommand, command: string): string | null {
   const replaced = replacesGatehouse(cmd.argv);
   if (replaced) return replaced;
   const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv, command] : cmd.argv;
-  if (!isReadOnlyCommand(cmd) && code.some((a) => APPROVER_API.test(a))) return `${cmd.argv[0]} calls Gatehouse's approver API, which only the person may use`;
+  if (!isReadOnlyCommand(cmd) && code.some(callsApproverApi)) return `${cmd.argv[0]} calls Gatehouse's approver API, which only the person may use`;
   const lookedUp = cmd.redirects.find((r) => r.kind === 'write' && r.target === null && looksUpGatehouse(command.slice(r.span.start, r.span.end)));
   if (lookedUp) return 'a redirect overwrites the gatehouse program it looks up at run time';
   if (isReadOnlyCommand(cmd) || gatehouseArgs(cmd.argv) !== null) return null;

@@ -40,6 +40,8 @@ export interface WorkspaceState {
   agentConfigDirs?: string[];
   /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */
   globMatches?: Map<string, string[]>;
+  /** Folders the repository's config names as its hooks (`core.hooksPath`), whose scripts git runs like .git/hooks. */
+  hooksDirs?: string[];
   /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
   problem?: string;
 }

@@ -2,7 +2,7 @@
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
 import { fnmatchRegex } from './fnmatch.js';
-import { checkDynamic, checkEnv, checkSpelling, keepsPlainVariables } from './checks/general.js';
+import { checkDynamic, checkEnv, checkFedText, checkSpelling, keepsPlainVariables } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
@@ -153,7 +153,9 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
-  const text = raw.redirects.find((r) => r.stdin)?.stdin?.text;
+  const fed = raw.redirects.find((r) => r.stdin)?.stdin;
+  if (fed !== undefined && fed.expansions.length > 0) checkFedText(fed.expansions, at(fed.span), f, st.plainVariables);
+  const text = fed?.text;
   const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   if (text !== undefined) c.stdinText = text;
   const risksBefore = f.risks.length;
@@ -177,6 +179,17 @@ const OUTSIDE_WRITE = /\b(writes|removes|edits in place|overwrites|moves)\b.*out
 /** Words xargs would append from text it reads (split on blanks), so its command is checked with them. */
 function xargsWords(fed: FedText): Word[] {
   return fed.text.split(/\s+/).filter((t) => t !== '').map((t) => ({ ...syntheticWord(t, fed.span), dynamic: fed.dynamic }));
+}
+
+/**
+ * `xargs -I R CMD` runs CMD once per input line with the line where R stands: in its words, and in a shell script it
+ * hands on (`xargs -I{} sh -c '{}' <<< 'rm -rf ~'` runs `rm -rf ~`).
+ */
+function replaceByXargs(u: Unwrapped, r: string, fed: FedText): void {
+  const lines = fed.text.split('\n').filter((l) => l.trim() !== '');
+  const first = lines[0] ?? '';
+  u.argv = u.argv.map((w) => (w.value.includes(r) ? { ...w, value: w.value.replaceAll(r, first), dynamic: w.dynamic || fed.dynamic } : w));
+  if (u.script) u.script = { ...u.script, text: lines.map((l) => u.script!.text.replaceAll(r, l)).join('\n'), dynamic: u.script.dynamic || fed.dynamic };
 }
 
 /** Analyzes the commands inside backquotes of an unquoted heredoc (tree-sitter leaves them as plain text). */
@@ -214,7 +227,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
-  } else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
+  } else if (u.xargs && fed && u.replace !== undefined) replaceByXargs(u, u.replace, fed);
+  else if (u.xargs && fed) u.argv = [...u.argv, ...xargsWords(fed)];
   else if (u.xargs && u.argv[0] && namesFromText(raw, prev)) {
     const prog = programName(u.argv[0].value);
     // Names for a reader; for anything else, options or a whole command (`xargs env`, `xargs git diff`) from text.

@@ -3,6 +3,7 @@ export { initShellParser, shellParserReady } from './parser.js';
 export { analyzeShellCommand } from './analyze.js';
 export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifier } from './specifier.js';
 export { specReading, type SpecReading } from './specs/index.js';
+export { nestedScriptOption } from './specs/runners.js';
 export { commandPathWords, commandWriteWords, resolvePathWords } from './command-paths.js';
 export { commandReadOperands, failsOnFolders, feedsFileReader, knowsReads, rootGlobSpellings, showsContents } from './read-operands.js';
 export { followsLinksInTrees, readsFolders } from './recursion.js';

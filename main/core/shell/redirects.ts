@@ -8,8 +8,8 @@ import { readWord, type Word } from './words.js';
 /** A redirect plus, for heredocs and here-strings, the text it feeds to the command's stdin. */
 export interface ReadRedirect {
   redirect: Redirect;
-  /** Body of a heredoc / here-string; `dynamic` when it has expansions bash fills in at run time. */
-  stdin?: { text: string; dynamic: boolean; span: Span };
+  /** Body of a heredoc / here-string; `dynamic` when it has expansions bash fills in at run time (`expansions`, as written). */
+  stdin?: { text: string; dynamic: boolean; span: Span; expansions: string[] };
   /** Commands inside backquotes of an unquoted heredoc body, which bash runs (tree-sitter leaves them as text). */
   backticks?: Array<{ text: string; span: Span }>;
   /** A file redirect whose target is only known at run time, to read again where a loop binds its variables. */
@@ -31,9 +31,10 @@ function heredoc(node: Node): ReadRedirect {
   if (!quoted) text = text.replace(/\\(\r?\n|[$`\\])/g, (_m, c: string) => (c.endsWith('\n') ? '' : c));
   if (op === '<<-') text = text.replace(/^\t+/gm, '');
   const span = body ? { start: body.startIndex, end: body.endIndex } : { start: node.startIndex, end: node.endIndex };
+  const expansions = quoted || !body ? [] : body.namedChildren.filter((c) => c.type !== 'heredoc_content').map((c) => c.text);
   return {
     redirect: { op, target: null, kind: 'heredoc', span: { start: node.startIndex, end: node.endIndex } },
-    stdin: { text, dynamic, span },
+    stdin: { text, dynamic, span, expansions },
     ...(ticks.length > 0 ? { backticks: ticks } : {}),
   };
 }
@@ -62,7 +63,7 @@ export function readRedirect(node: Node, source: string, knownValue?: (w: Word) 
     const w = arg ? readWord(arg, source) : null;
     return {
       redirect: { op: '<<<', target: null, kind: 'heredoc', span },
-      stdin: { text: `${w?.value ?? ''}\n`, dynamic: w?.dynamic ?? true, span: w?.span ?? span },
+      stdin: { text: `${w?.value ?? ''}\n`, dynamic: w?.dynamic ?? true, span: w?.span ?? span, expansions: w?.expansions ?? [] },
     };
   }
   const fd = node.childForFieldName('descriptor')?.text ?? '';

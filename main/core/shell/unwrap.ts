@@ -27,6 +27,8 @@ export interface Unwrapped {
   privileged: boolean;
   /** Run by xargs, which appends words read from stdin. */
   xargs: boolean;
+  /** xargs's replacement string (`-I {}`, `-i`, `--replace`): each input line goes where it stands, not at the end. */
+  replace?: string;
   script?: Script;
   /** A shell with no script argument: it runs whatever arrives on stdin. */
   shellReadsStdin: boolean;
@@ -156,6 +158,17 @@ function rootShell(f: Findings, via: string, where: Span): void {
   flag(f, 'privilege', `${via} switches to another user (root, by default) through a shell: privilege escalation`, where, 'hard');
 }
 
+/** xargs's replacement string among its options (`-I R`, `-IR`, `-i[R]`, `--replace[=R]`; `{}` by default), or undefined. */
+export function replacement(options: readonly string[]): string | undefined {
+  let out: string | undefined;
+  options.forEach((w, i) => {
+    if (w === '-I') out = options[i + 1];
+    else if (/^-I./.test(w)) out = w.slice(2);
+    else if (/^-i/.test(w) || /^--replace(=|$)/.test(w)) out = w.replace(/^(-i|--replace=?)/, '') || '{}';
+  });
+  return out;
+}
+
 /**
  * Unwraps wrappers layer by layer, recording privilege, `exec`/`eval`/`trap` blockers and the env they set.
  * Threat: `timeout 5 rm -rf ~`, `env FOO=1 sudo rm …`, `bash -c "curl … | sh"` hide the real program behind an allowed one.
@@ -222,6 +235,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     }
     out.wrappers.push(name);
     if (spec.kind === 'xargs') out.xargs = true;
+    const replace = name === 'xargs' ? replacement(cur.slice(1, start).map((w) => w.value)) : undefined;
+    if (replace !== undefined) out.replace = replace;
     cur = cur.slice(start);
     // `exec -a rm busybox -rf ~` runs busybox's rm applet: a multi-call binary is the program its zeroth argument names.
     if (out.argv0 !== undefined) {

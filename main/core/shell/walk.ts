@@ -8,6 +8,7 @@ import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from './types.js';
 import { joinWords, readWord, syntheticWord, type Word } from './words.js';
 import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
+import { cleanNames, testedSecret } from './tested-variables.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {
@@ -40,6 +41,8 @@ export interface WalkState {
   commands: RawCommand[];
   at: (s: Span) => Span;
   nextPipe: number;
+  /** Which variables the command line fixes without the environment's secrets (tested-variables.ts), once a condition asks. */
+  clean?: (name: string) => boolean;
 }
 
 
@@ -375,13 +378,31 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
  * `while true; do x & done`, `until false; do x & done`, `for ((;;)); do x & done`: a loop that never ends and puts
  * a command in the background each turn.
  */
+// Groupings a background job inside a loop's body may sit in: each turn still starts it (`while :; do (sleep 9 &); done`).
+const GROUPS = new Set(['subshell', 'compound_statement', 'list', 'redirected_statement', 'pipeline', 'if_statement', 'elif_clause', 'else_clause', 'do_group']);
+
+/** Whether `n` starts a job in the background, directly or inside a grouping (not a function or loop of its own). */
+function startsBackground(n: Node): boolean {
+  return n.children.some((c) => c.type === '&') || n.namedChildren.some((c) => GROUPS.has(c.type) && startsBackground(c));
+}
+
 function isEndlessSpawner(n: Node): boolean {
   const body = n.childForFieldName('body');
-  if (!body || !body.children.some((c) => c.type === '&')) return false;
+  if (!body || !startsBackground(body)) return false;
   if (n.type === 'c_style_for_statement') return !/;\s*[^;\s][^;]*;/.test(n.text.slice(0, n.text.indexOf('))') + 2)) || /\(\(\s*;\s*;/.test(n.text);
   const keyword = n.children[0]?.type;
   const cond = n.childForFieldName('condition')?.text.replace(/;$/, '').trim() ?? '';
   return keyword === 'until' ? /^(false|!\s*(true|:))$/.test(cond) : /^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(cond);
+}
+
+/** Blocks a condition on a variable from the environment: what runs after it tells the value (tested-variables.ts). */
+function conditionOnSecret(n: Node, condition: string, st: WalkState): void {
+  if (!condition.includes('$')) return;
+  let root = n;
+  while (root.parent) root = root.parent;
+  st.clean ??= cleanNames(root);
+  const name = testedSecret(condition, st.clean);
+  if (name !== undefined) block(st.findings, `the condition tests $${name}, a value from the environment: what runs after it tells that value`, st.at(span(n)));
 }
 
 /** Walks one node; commands are appended to st.commands in source order. */
@@ -467,6 +488,14 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
         // `x='a[$(id)]'; [[ $x -eq 1 ]]`: the variable's value is evaluated as arithmetic, and its index runs.
         block(st.findings, 'arithmetic comparison in [[ … ]] evaluates a run-time value as an expression, which can run a command', st.at(span(n)));
       }
+      conditionOnSecret(n, n.text, st);
+      return children(n, st, scope, inh);
+    case 'case_statement':
+      conditionOnSecret(n, n.childForFieldName('value')?.text ?? '', st);
+      return children(n, st, scope, inh);
+    case 'compound_statement':
+      // `(( ${#API_KEY} > 40 )) && echo long`: an arithmetic command is a condition too.
+      if (n.text.startsWith('((')) conditionOnSecret(n, n.text, st);
       return children(n, st, scope, inh);
     default:
       return children(n, st, scope, inh);

@@ -90,6 +90,9 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['valgrind', plain()],
   ['catchsegv', plain()],
   ['dbus-run-session', plain()],
+  ['dbus-launch', plain({ longValue: ['autolaunch', 'config-file'] })],
+  // screen runs its command in a new window (`screen -dmS name cmd`); -r/-x/-X/-ls attach to or drive a session instead.
+  ['screen', plain({ shortValue: 'SceEhLpsTt', longValue: ['Logfile'] }, { noCommand: ['r', 'R', 'x', 'X', 'ls', 'list', 'wipe', 'v', 'Q'] })],
   ['xvfb-run', plain({ shortValue: 'nspfe', longValue: ['server-num', 'server-args', 'auth-file', 'error-file', 'xauth-protocol'] })],
   ['faketime', plain({ shortValue: 'mfp' }, { operands: 1 })],
   ['unshare', plain({ shortValue: 'S', longValue: ['setuid', 'setgid', 'root', 'wd', 'propagation'] })],

@@ -6,6 +6,9 @@ import type { Mode, Verdict } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
 import { type Fixture, makeFixture, request, rulesOf } from './fixture.js';
 
+/** A Claude Code permissions block. */
+export type Rules = { allow?: string[]; ask?: string[]; deny?: string[] };
+
 /** The allow rules of a cautious developer (covering every harmless call of the tables). */
 export const CAUTIOUS = [
   'Bash(cat:*)', 'Bash(head:*)', 'Bash(tail:*)', 'Bash(wc:*)', 'Bash(ls:*)', 'Bash(grep:*)', 'Bash(rg:*)', 'Bash(find:*)', 'Bash(fd:*)',
@@ -52,6 +55,11 @@ export async function judge(tool: string, args: Record<string, unknown>, mode: M
 /** The verdict for one Bash command. */
 export function bash(command: string, mode: Mode = 'interactive', allow?: string[]): Promise<Verdict> {
   return judge('Bash', { command }, mode, allow);
+}
+
+/** The verdict for one Bash command under a whole permissions block (deny and ask rules too), in interactive mode. */
+export function bashUnder(command: string, rules: Rules): Promise<Verdict> {
+  return decide(request('Bash', { command }, fx.ws), { rules: rulesOf(rules), sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
 }
 
 /** One line for assertion messages. */

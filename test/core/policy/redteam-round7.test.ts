@@ -5,14 +5,10 @@
 // harmless rows are neighbours that must stay (or now are) allowed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { decide } from '../../../main/core/policy/index.js';
-import { CAUTIOUS, fixture, setUp, tearDown, why } from './closed-world-harness.js';
-import { request, rulesOf } from './fixture.js';
+import { bashUnder as judge, CAUTIOUS, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
-
-type Rules = { allow?: string[]; ask?: string[]; deny?: string[] };
 
 /** Approve everything: only hard denies, the tamper guard and the deny rules stand. */
 const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)', 'Read(./.env)'] };
@@ -26,11 +22,6 @@ const NO_APP: Rules = { allow: ['Bash', 'Read'], deny: ['Read(./src/app.ts)', 'R
 const TESTS: Rules = { allow: ['Bash(go test:*)', 'Bash(go vet:*)', 'Bash(pytest:*)'] };
 const SETS = { ALL, STAR, SAFE, NO_APP, TESTS };
 type SetName = keyof typeof SETS;
-
-function judge(command: string, rules: Rules) {
-  const fx = fixture();
-  return decide(request('Bash', { command }, fx.ws), { rules: rulesOf(rules), sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
-}
 
 const HOSTILE: Array<[string, SetName, Decision]> = [
   // a script written and run in one command line: its known text is the command (hard denies, deny rules)

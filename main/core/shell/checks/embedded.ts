@@ -4,13 +4,18 @@ import { flag } from '../findings.js';
 import { protectedTarget } from '../paths.js';
 import type { CheckInput } from './context.js';
 
-const RUNS_SHELL = /\b(?:system|popen|exec|execSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|passthru|shell_exec|proc_open|spawn)\s*\(\s*\[?\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir)\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*[,)]|([^\n;]{0,120}))/g;
-const ARGV_LIST = /\b(?:run|call|Popen|check_output|check_call|spawnSync|spawn|execFileSync|execvp?|system)\s*\(\s*\[((?:\s*(["'])(?:\\.|(?!\2)[^\\])*\2\s*,?)+)\]/g;
+// Perl's and Ruby's calls need no parentheses (`system "rm -rf ~"`, `exec 'sh'`), so `(` is optional for those names.
+const RUNS_SHELL = /\b(?:(?:system|exec|spawn)\s*\(?|(?:popen|execSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|passthru|shell_exec|proc_open|execute)\s*\()\s*\[?\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+// Library calls that delete a tree (with or without parentheses), and the short names that do only with them: Node's
+// `fs.rm`/`fs.promises.rm('/', {recursive: true})`, Deno's `remove`, Ruby's `FileUtils.remove_entry`, Python's `os.removedirs`.
+const TREE_DELETE = /\b(?:rmtree|rm_rf|rm_r|remove_tree|rmSync|rmdirSync|rimraf|removeSync|emptyDirSync|remove_dir_all|unlink_r|remove_dir|(?:rm|rmdir|remove|remove_entry(?:_secure)?|removedirs)(?=\s*\())\s*(?:\(\s*|\s)(?:(["'])((?:\\.|(?!\1)[^\\])*)\1\s*(?:[,);]|$)|([^\n;]{0,120}))/g;
+// Calls that run a program with its arguments as separate values: `run(['rm', '-rf', '/'])`, `execFileSync('rm', ['-rf',
+// '/'])`, `os.execvp('rm', ['rm', '-rf', '/'])`, `os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/')`, `system('rm', '-rf', $ENV{HOME})`.
+const ARGV_CALL = /\b(?:run|call|Popen|check_output|check_call|spawnSync|spawn|execFileSync|execFile|exec[lv]p?e?|spawn[lv]p?e?|system|exec)\s*\(/g;
 const STRING = /(["'])((?:\\.|(?!\1)[^\\])*)\1/g;
 // Perl's and PHP's list form without brackets: `system("gatehouse", "rules", "add", "x")`, `exec('rm', '-rf', $ENV{HOME})`.
 const ARG_STRINGS = /\b(?:system|exec|pcntl_exec)\s*\(?\s*((?:(["'])(?:\\.|(?!\2)[^\\])*\2\s*,\s*)+(["'])(?:\\.|(?!\3)[^\\])*\3)/g;
-const HOME_EXPR = /expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|homedir\(\)|process\.env(\.HOME|\[["']HOME["']\])|os\.environ(\[["']HOME["']\]|\.get\(\s*["']HOME["'])|getenv\(\s*["']HOME["']\s*\)|ENV(\[["']HOME["']\]|\{\s*["']?HOME["']?\s*\}|\.fetch\(\s*["']HOME["'])|Dir\.home|expand_path\(\s*["']~\/?["']|Path\(\s*["']~\/?["']\s*\)\.expanduser\(\)|glob\(\s*["']~\/?["']\s*\)|\$HOME\b|File\.expand_path\(\s*["']~/;
+const HOME_EXPR = /expanduser\(\s*["']~\/?["']\s*\)|Path\.home\(\)|homedir\(\)|process\.env(\.HOME|\[["']HOME["']\])|\benviron(\[["']HOME["']\]|\.get\(\s*["']HOME["'])|getenv\(\s*["']HOME["']\s*\)|ENV(\[["']HOME["']\]|\{\s*["']?HOME["']?\s*\}|\.fetch\(\s*["']HOME["'])|Dir\.home|expand_path\(\s*["']~\/?["']|Path\(\s*["']~\/?["']\s*\)\.expanduser\(\)|glob\(\s*["']~\/?["']\s*\)|\$HOME\b|File\.expand_path\(\s*["']~/;
 
 /** The first argument of a call whose text starts at `text`: up to a `,` or the closing `)` at depth 0. */
 function firstArgument(text: string): string {
@@ -26,6 +31,42 @@ function firstArgument(text: string): string {
   return text.trim();
 }
 
+/** The top-level elements of a call's arguments starting at `text` (one bracketed list flattened), up to its closing `)`. */
+function callElements(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote !== '') {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' && depth === 0 && text.slice(start, i).trim() === '') start = i + 1;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) depth--;
+    else if (ch === ']' || ch === ',' || ch === ')') {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+      if (ch === ')') return out;
+    }
+  }
+  return out;
+}
+
+/** The command line an argv-style call runs: its string arguments, and `~` for one that is the home directory. */
+function argvCommand(elements: readonly string[]): string {
+  const words = elements.flatMap((e) => {
+    const literal = /^(["'])((?:\\.|(?!\1)[^\\])*)\1$/.exec(e);
+    if (literal) return [shellQuote(literal[2]!.replace(/\\(["'\\])/g, '$1'))];
+    return wholeHome(e) ? ['~'] : [];
+  });
+  return words.length > 1 ? words.join(' ') : '';
+}
+
 /** Whether an expression is the home directory itself (not a path below it: no join, no concatenation). */
 function wholeHome(expr: string): boolean {
   return HOME_EXPR.test(expr) && !/join\s*\(|\+|\.\s*["']|\/\s*["']|["']\s*\/|\//.test(expr.replace(HOME_EXPR, ''));
@@ -38,7 +79,8 @@ const HAS_COMMAND_LITERALS = /^(ruby|perl|php)/;
 /** The shell command strings a piece of program text hands to a shell (`os.system('…')`, `execSync("…")`, awk `system("…")`). */
 export function shellStrings(code: string, via = ''): string[] {
   const unescape = (t: string): string => t.replace(/\\(["'`\\])/g, '$1');
-  const lists = [...code.matchAll(ARGV_LIST), ...code.matchAll(ARG_STRINGS)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '));
+  const calls = [...code.matchAll(ARGV_CALL)].map((m) => argvCommand(callElements(code.slice(m.index + m[0].length)))).filter((t) => t !== '');
+  const lists = [...calls, ...[...code.matchAll(ARG_STRINGS)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '))];
   const literals = HAS_COMMAND_LITERALS.test(via) ? [...code.matchAll(COMMAND_LITERAL)].map((m) => m.slice(1).find((g) => g !== undefined) ?? '') : [];
   return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!)), ...literals];
 }

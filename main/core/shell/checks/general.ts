@@ -32,6 +32,13 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
 // Variables bash or the login sets to where and who the user is, never to a secret: printing them shows no credential.
 const PLAIN_NAMES = 'HOME|USER|LOGNAME|PWD|OLDPWD|SHELL|PATH|LANG|TERM|HOSTNAME|HOSTTYPE|OSTYPE|MACHTYPE|UID|EUID|PPID|SHLVL|TMPDIR|BASH_VERSION|RANDOM|SECONDS|LINENO|NODE_ENV|VIRTUAL_ENV';
 const PLAIN_VARIABLES = new RegExp(`^\\$\\{?(${PLAIN_NAMES})\\}?$`);
+const PLAIN_NAME = new RegExp(`^(${PLAIN_NAMES})$`);
+
+/** Whether bash or the login sets this variable to where and who the user is (never a secret), when nothing rebinds it. */
+export function isPlainName(name: string): boolean {
+  return PLAIN_NAME.test(name);
+}
+
 // Anything in a command line that could give one of those variables another value (`USER=$TOKEN; echo $USER`).
 const REBINDS_PLAIN = new RegExp(`\\b(${PLAIN_NAMES})\\+?=|\\b(read|mapfile|readarray|declare|typeset|local|export|readonly|for|select|getopts|eval|source|let|printf\\s+-v)\\b|(^|[;&|(\\s])\\.\\s`);
 
@@ -64,6 +71,15 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
   const e = env.find((x) => x.dynamic);
   if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));
+}
+
+/**
+ * Blocks a heredoc or here-string that feeds the program a value only known at run time, as an argument would be.
+ * Threat: `cat <<< "$API_KEY"`, `cut -c1-8 <<< "$TOKEN"`, `cat <<EOF … $AWS_SECRET_ACCESS_KEY … EOF` print what `echo $API_KEY` asks before printing.
+ */
+export function checkFedText(expansions: readonly string[], span: Span, f: Parameters<typeof flag>[0], plain: boolean): void {
+  const e = expansions.find((x) => !printable(x, plain));
+  if (e !== undefined) block(f, `${e} in the text fed on stdin expands at run time, so no rule can vouch for what the program is given`, span);
 }
 
 /** Flags `NAME=value` prefixes (own or via `env`/`sudo`) that make the program load or run other code. */

@@ -3,6 +3,7 @@ import { flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec, type Scan } from '../options.js';
 import { absolutePath, isInside, protectedTarget } from '../paths.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+import { checkDataWrites } from './data-writes.js';
 
 /** git's own options before the subcommand; the ones listed here take a value. */
 export const GIT_GLOBAL: OptSpec = {
@@ -152,6 +153,7 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
     if (i > from && /(^|[\s=])(ext|fd)::/.test(w)) flag(c.f, 'code-execution', `git ${name} ${w}: the ${w.includes('ext::') ? 'ext' : 'fd'}:: transport runs a command`, wordSpan(c, i));
   });
   if (name === 'config') checkConfig(c, sub);
+  if (name === 'apply' || name === 'am') checkDataWrites(c, `git ${name}`, argv.slice(from + 1));
   // send-pack is push's plumbing: `--force`, `--mirror` and `+ref` rewrite the remote the same way.
   if (name === 'push' || name === 'send-pack') checkPush(c, sub, name === 'send-pack' ? from + 1 : from);
   if (REMOTE.has(name)) flag(c.f, 'network', `git ${name} talks to a remote repository`, c.cmd.span, 'risk');

@@ -2,14 +2,18 @@
 import type { CheckInput } from './context.js';
 import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
+import { checkDataWrites, DATA_WRITERS } from './data-writes.js';
 import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
 import { checkFind } from './find.js';
+import { checkHandedCommands } from './handed-commands.js';
 import { checkGit } from './git.js';
 import { checkInterpreter } from './interpreters.js';
 import { checkNetwork, NETWORK_TOOLS } from './network.js';
+import { checkPager } from './pager.js';
 import { checkSed } from './sed.js';
+import { checkServiceManager } from './service-manager.js';
 import { checkSystem, SYSTEM_TOOLS } from './system.js';
 import { checkTar } from './tar.js';
 import { checkTools, TOOLS } from './tools.js';
@@ -32,10 +36,14 @@ export function checkProgram(c: CheckInput): void {
   BY_NAME.get(name)?.(c);
   if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
   if (ASSIGNING.has(name)) checkAssigning(c);
+  if (DATA_WRITERS.has(name)) checkDataWrites(c, name, c.cmd.argv.slice(1));
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
+  if (name === 'systemctl' || name === 'loginctl') checkServiceManager(c);
+  if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
+  if (name === 'less') checkPager(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);
 }

@@ -83,6 +83,10 @@ export function checkInterpreter(c: CheckInput): void {
     }
     return;
   }
-  const runner = runnerReadings(argv)[0]?.runner ?? (name === 'deno' && argv[1] === 'eval' ? 'deno eval' : undefined);
+  const evaluates = name === 'deno' && argv[1] === 'eval';
+  const runner = runnerReadings(argv)[0]?.runner ?? (evaluates ? 'deno eval' : undefined);
   if (runner !== undefined) flag(c.f, 'code-execution', `${runner} downloads or runs a package's code`, c.cmd.span, 'risk');
+  // `deno eval "Deno.remove('/', {recursive: true})"`: its code is checked as `node -e` code is.
+  const code = evaluates ? argv.slice(2).find((w) => !w.startsWith('-')) : undefined;
+  if (code !== undefined) checkEmbedded(c, code, name);
 }

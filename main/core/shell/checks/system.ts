@@ -65,7 +65,7 @@ function checkKill(c: CheckInput, name: string): void {
 /** Disk, process and shell-state programs this module checks. */
 export const SYSTEM_TOOLS = new Set([
   ...PARTITIONERS, ...KILLERS, ...POWER, ...ACCOUNTS, ...Object.keys(VOLUME_ERASERS), 'diskutil', 'mkfs', 'mke2fs', 'mkdosfs', 'mkntfs', 'mkswap', 'wipefs', 'blkdiscard', 'shred',
-  'source', '.', 'alias', 'sudoedit', 'crontab', 'at', 'batch', 'init', 'telinit', 'systemctl', 'enable', 'hash',
+  'source', '.', 'alias', 'sudoedit', 'crontab', 'at', 'batch', 'init', 'telinit', 'enable', 'hash',
 ]);
 
 /**
@@ -95,7 +95,5 @@ export function checkSystem(c: CheckInput): void {
     flag(c.f, 'code-execution', 'crontab installs commands that run on a schedule', c.cmd.span);
   } else if ((name === 'at' || name === 'batch') && !argv.slice(1).some((w) => /^-[a-zA-Z]*[lcV]/.test(w))) {
     flag(c.f, 'code-execution', `${name} runs shell code later, outside any check`, c.cmd.span);
-  } else if (name === 'systemctl' && /^(stop|kill|disable|mask|poweroff|reboot|halt|isolate)$/.test(argv[1] ?? '')) {
-    flag(c.f, 'destructive', `systemctl ${argv[1]} stops services or the machine`, c.cmd.span, 'risk');
   }
 }

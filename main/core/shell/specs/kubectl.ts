@@ -18,6 +18,15 @@ const READ = {
 /** A resource word naming Secrets (`secret`, `secrets/db`, `pods,secrets`, `secret.v1`, `secrets.v1.core`): their values are credentials. */
 const SECRETS = /(^|,)secrets?(\.[^/,]*)?(\/|,|$)/i;
 
+/** Whether an output format prints objects' contents (`-o yaml`, `json`, `jsonpath=…`, templates), not a table or names. */
+function fullOutput(args: readonly string[]): boolean {
+  return args.some((w, i) => {
+    const v = /^(?:-o|--output)=?(.*)$/.exec(w)?.[1];
+    const format = v === undefined ? undefined : v || args[i + 1] || '';
+    return format !== undefined && !/^(wide|name)$/.test(format);
+  }) || args.some((w) => /^--template(=|$)/.test(w));
+}
+
 /**
  * `-o jsonpath-file=F`, `-o go-template-file=F`, `-o custom-columns-file=F`, `--template` of a file: a file read; and
  * `kubectl get secret …`, which prints credentials a rule for looking at the cluster does not vouch for.
@@ -32,6 +41,9 @@ function outputFiles(argv: readonly string[], from: number): { unvouched: string
     if (file) reads.push(file[1]!);
   }
   const unvouched = secret === undefined ? [] : [`${secret} prints Secrets' values (credentials)`];
+  // `kubectl get -f app.yaml -o yaml`, `-k overlay/`: the objects the manifests name, Secrets among them, printed in full.
+  const manifests = argv[from - 1] === 'get' && argv.slice(from).some((w) => /^(-[fk]|--filename|--kustomize)(=|$)|^-[fk]./.test(w));
+  if (manifests && fullOutput(argv.slice(from))) unvouched.push(`-f/-k prints in full the objects its manifests name, which may be Secrets (credentials)`);
   // A Go template (`-o go-template=…`, `--template`) is a program with functions of its own, not a field selection.
   const template = argv.slice(from).find((w, i, a) => /^(-o|--output)=?(go-)?template(=|$)/.test(w) || ((w === '-o' || w === '--output') && /^(go-)?template(=|$)/.test(a[i + 1] ?? '')) || /^--template(=|$)/.test(w));
   if (template !== undefined) unvouched.push(`${template}: a Go template is a program the rule does not vouch for`);

@@ -17,10 +17,19 @@ const SCRIPT_OPTION_WHOLE = new Set(['o', 'c', 'r', 'ui', 'api', 'env']);
 const BUILTIN_VALUE = /^--?(reporters?|environment|testEnvironment|env|preset|runner|pool)=[\w-]+$/;
 
 /** Whether a word handed to the script's program is an option that may write, load or run code. */
-function scriptOption(word: string): boolean {
+export function scriptOption(word: string): boolean {
   const name = /^--?([^=]+)/.exec(word)?.[1];
   if (name === undefined || BUILTIN_VALUE.test(word)) return false;
   return SCRIPT_OPTION_WHOLE.has(name) || SCRIPT_OPTION_KEY.test(name.toLowerCase());
+}
+
+/**
+ * Whether a word is a nested config key (`--a.b.c=V`, vitest's and jest's spelling) one of whose parts is such an option.
+ * Threat: `npx vitest --poolOptions.forks.execArgv=--require=/tmp/x.js`, `--outputFile.json=F` past the flat option names.
+ */
+export function nestedScriptOption(word: string): boolean {
+  const key = /^--(\w[\w-]*(?:\.[\w-]+)+)(=|$)/.exec(word)?.[1];
+  return key !== undefined && key.split('.').some((part) => scriptOption(`--${part}`));
 }
 
 /** `npm test -- ARGS`: what the script's program is handed, judged as a program without a spec would be. */
@@ -28,9 +37,12 @@ function scriptArgs(argv: readonly string[], from: number): { unvouched: string[
   const dash = argv.indexOf('--', from);
   const rest = dash < 0 ? [] : argv.slice(dash + 1);
   const opt = rest.find(scriptOption);
+  // `npm run env` is npm's own script when package.json has none: it prints every environment variable, tokens among them.
+  const script = /^(run|run-script|rum|urn)$/.test(argv[from - 1] ?? '') ? argv.slice(from, dash < 0 ? undefined : dash).find((w) => !w.startsWith('-')) : undefined;
+  const env = script === 'env' ? ['env prints every environment variable (npm\'s built-in script), tokens among them'] : [];
   // Paths it is handed, as operands or as `--opt=PATH` / `key=PATH` values (`--reporter=/tmp/x.js` loads that file), meet the tiers.
   const paths = rest.map((a) => (/^-*[^=]+=(.+)$/.exec(a)?.[1] ?? (a.startsWith('-') ? undefined : a))).filter((a): a is string => a !== undefined && /[/.~]/.test(a));
-  return { unvouched: opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes, loads or runs code`], reads: paths, urls: [] };
+  return { unvouched: [...env, ...(opt === undefined ? [] : [`-- ${opt} hands the script's program an option that writes, loads or runs code`])], reads: paths, urls: [] };
 }
 const npmScript = program(options(NPM_GLOBAL), ['text'], { abbreviations: false, extra: scriptArgs });
 
@@ -65,6 +77,26 @@ function coverageReports(argv: readonly string[], from: number): { unvouched: st
 }
 
 /**
+ * `-W ACTION:MESSAGE:CATEGORY`: a dotted category (`ignore::evil.Warning`) is resolved by importing its module, code no
+ * rule for the test runner names (as `-p evil` is).
+ */
+function warningCategories(argv: readonly string[], from: number): string[] {
+  const out: string[] = [];
+  argv.forEach((w, i) => {
+    const value = i < from ? undefined : /^--pythonwarnings=/.test(w) ? w.slice(w.indexOf('=') + 1) : /^-W./.test(w) ? w.slice(2) : /^(-W|--pythonwarnings)$/.test(w) ? (argv[i + 1] ?? '') : undefined;
+    const category = value?.split(':')[2]?.trim();
+    if (category !== undefined && category.includes('.')) out.push(`-W ${value} imports the module ${category.slice(0, category.lastIndexOf('.'))} to find the warning category`);
+  });
+  return out;
+}
+
+/** pytest's readings beyond its options: coverage reports it writes, warning categories it imports. */
+function pytestExtra(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
+  const reports = coverageReports(argv, from);
+  return { ...reports, unvouched: [...reports.unvouched, ...warningCategories(argv, from)] };
+}
+
+/**
  * pytest's spec: test files and folders are read; plugins, temp folders it deletes and reports it writes are not vouched for.
  * `--cov=src` (pytest-cov) measures coverage into `.coverage` in the workspace, as `.pytest_cache` is; its reports are writes.
  */
@@ -75,7 +107,7 @@ export const PYTEST: ProgramSpec = program(options({
   R1: '-c --config-file --confcutdir --rootdir --inifile --cov-config',
   X1: '-p --pdbcls -o --override-ini',
   X: '--pdb --trace',
-}), ['path'], { abbreviations: false, extra: coverageReports });
+}), ['path'], { abbreviations: false, extra: pytestExtra });
 
 /** `eslint -f ./x.js`: a formatter given as a file is code it loads (a bare name is a built-in or installed one). */
 function formatterFile(argv: readonly string[], from: number): { unvouched: string[]; reads: string[]; urls: string[] } {
