@@ -2,7 +2,8 @@
 // developer writes: read-only programs, git read commands, test runners, one API host.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Mode, Verdict } from '../../../common/domain.js';
+import { describe, expect, it } from 'vitest';
+import type { Mode, Verdict, VerdictDecision } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
 import { type Fixture, makeFixture, request, rulesOf } from './fixture.js';
 
@@ -65,4 +66,22 @@ export function bashUnder(command: string, rules: Rules): Promise<Verdict> {
 /** One line for assertion messages. */
 export function why(v: Verdict): string {
   return `${v.decision}: ${v.reasons.join(' | ')}`;
+}
+
+/**
+ * The tables of a red-team round, each row a command and the name of its rule set: decided rows (hostile, and held
+ * neighbours) must get their decision, harmless rows must stay allowed.
+ */
+export function redTeamTables<S extends string>(title: string, sets: Record<S, Rules>, decided: Array<[string, S, VerdictDecision]>, harmless: Array<[string, S]>): void {
+  describe(title, () => {
+    it.each(decided)('%j under %s is %s', async (command, set, expected) => {
+      const v = await bashUnder(command, sets[set]);
+      expect(v.decision, why(v)).toBe(expected);
+    });
+
+    it.each(harmless)('%j under %s stays allowed', async (command, set) => {
+      const v = await bashUnder(command, sets[set]);
+      expect(v.decision, why(v)).toBe('allow');
+    });
+  });
 }

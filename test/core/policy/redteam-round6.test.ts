@@ -7,13 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
-import { fixture, setUp, tearDown, why } from './closed-world-harness.js';
+import { fixture, redTeamTables, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
 import { request, rulesOf } from './fixture.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
-
-type Rules = { allow?: string[]; ask?: string[]; deny?: string[] };
 
 /** Approve every Bash call: only hard denies and the tamper guard stand. */
 const ALL: Rules = { allow: ['Bash', 'Read', 'Grep'] };
@@ -155,17 +153,7 @@ const NEVER_DENIED: string[] = [
   'awk \'BEGIN{"date" | getline d; print d}\'', 'awk \'{print | "sort"}\' README.md', 'time (ls)', 'time { ls; }', 'find src | xargs chmod 644', 'ls -d build | xargs chmod -R 755', 'sudo python3 x.py', 'sudo ls', 'python3', '/bin/l? -la', 'echo a${IFS}b', '$(which ls) -la', '$(which git) status', 'sudo find . -name x -exec ls {} \\;', 'passwd', 'usermod -s /bin/zsh me', 'adduser bob', 'machinectl list',
 ];
 
-describe('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', () => {
-  it.each([...HOSTILE, ...HELD])('%j under %s is %s', async (command, set, expected) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe(expected);
-  });
-
-  it.each(HARMLESS)('%j under %s stays allowed', async (command, set) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe('allow');
-  });
-});
+redTeamTables('red team, round six: what a launcher, an exec action or an unset variable really runs or deletes', SETS, [...HOSTILE, ...HELD], HARMLESS);
 
 describe('red team, round six: harmless neighbours of the hard denies are never denied', () => {
   it.each(NEVER_DENIED)('%j is allowed in approve-all', async (command) => {

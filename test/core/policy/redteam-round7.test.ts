@@ -3,9 +3,9 @@
 // workspace files by redirect or tee as it does for `cp`, while a write through a symlink out of the workspace asks under
 // any rule; printing HOME or USER is not running anything. Every hostile row was decided otherwise before this round; the
 // harmless rows are neighbours that must stay (or now are) allowed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { bashUnder as judge, CAUTIOUS, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
+import { CAUTIOUS, redTeamTables, type Rules, setUp, tearDown } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
@@ -103,14 +103,4 @@ const HARMLESS: Array<[string, SetName]> = [
   ['echo $HOME', 'SAFE'], ['echo "$USER"', 'SAFE'], ['echo "home is ${HOME}, in $PWD"', 'SAFE'], ["printf '%s\\n' \"$SHELL\"", 'SAFE'],
 ];
 
-describe('red team, round seven: written-then-run scripts, blanket writes, writes through links, printed variables', () => {
-  it.each([...HOSTILE, ...HELD])('%j under %s is %s', async (command, set, expected) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe(expected);
-  });
-
-  it.each(HARMLESS)('%j under %s stays allowed', async (command, set) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe('allow');
-  });
-});
+redTeamTables('red team, round seven: written-then-run scripts, blanket writes, writes through links, printed variables', SETS, [...HOSTILE, ...HELD], HARMLESS);

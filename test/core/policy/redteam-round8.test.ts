@@ -6,9 +6,9 @@
 // makefile on stdin are hard denies; systemctl's power verbs ask past its options, as `shutdown` does. Every hostile row was decided
 // otherwise before this round; the harmless rows are neighbours that must stay allowed.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { bashUnder as judge, CAUTIOUS, fixture, type Rules, setUp, tearDown, why } from './closed-world-harness.js';
+import { CAUTIOUS, fixture, redTeamTables, type Rules, setUp, tearDown } from './closed-world-harness.js';
 
 beforeAll(() => {
   setUp();
@@ -169,14 +169,4 @@ const HARMLESS: Array<[string, SetName]> = [
   ['kubectl get -f app.yaml', 'SAFE'], ['kubectl get -f app.yaml -o wide', 'SAFE'], ['kubectl get pods -o yaml', 'SAFE'], ['kubectl logs -f web-1', 'SAFE'],
 ];
 
-describe('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', () => {
-  it.each([...HOSTILE, ...HELD])('%j under %s is %s', async (command, set, expected) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe(expected);
-  });
-
-  it.each(HARMLESS)('%j under %s stays allowed', async (command, set) => {
-    const v = await judge(command, SETS[set]);
-    expect(v.decision, why(v)).toBe('allow');
-  });
-});
+redTeamTables('red team, round eight: data-named writes, secrets on stdin and in conditions, runner options, library deletes, the approver API, handed commands', SETS, [...HOSTILE, ...HELD], HARMLESS);
