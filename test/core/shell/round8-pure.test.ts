@@ -79,6 +79,9 @@ describe('managerVerb', () => {
   it.each([
     [['systemctl', 'poweroff'], 'poweroff'], [['systemctl', '--no-wall', '-i', 'reboot'], 'reboot'], [['systemctl', '-H', 'host', 'halt'], 'halt'],
     [['systemctl', '--user', '--signal', 'KILL', 'kill', 'x'], 'kill'], [['loginctl', 'terminate-user', 'me'], 'terminate-user'], [['systemctl', '--user'], undefined],
+    // read as systemd's getopt reads them: clustered and abbreviated value options, the capsule option
+    [['systemctl', '-qt', 'service', 'poweroff'], 'poweroff'], [['systemctl', '--ty', 'service', 'reboot'], 'reboot'], [['systemctl', '-C', 'cap', 'halt'], 'halt'],
+    [['systemctl', '--capsule=cap', 'suspend'], 'suspend'], [['systemctl', '--', 'poweroff'], 'poweroff'],
   ] as const)('%j → %j', (argv, expected) => {
     expect(managerVerb(argv)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 // Shell code handed as text to a program that runs it elsewhere or later: ssh's remote command (the remote shell runs its
 // words joined by spaces, on `localhost` this machine), tmux's shell-commands and typed keys, a makefile's recipes read
 // from stdin. Only what must be denied is drawn from them (`ssh localhost rm -rf ~`, `tmux new -d 'rm -rf ~'`).
+import { scanArgs } from '../options.js';
 import type { CheckInput } from './context.js';
 
 // ssh's options that take a value (`-p 22`, `-i key`, `-o Opt=v`, `-J jump`).
@@ -16,14 +17,7 @@ const KEY_NAME = /^(Enter|KPEnter|Escape|Tab|Space|BSpace|[CMS]-.+)$/;
 
 /** The index of the first operand after options whose value-taking letters are `valued` (`-p22` holds its value). */
 function firstOperand(argv: readonly string[], from: number, valued: string): number {
-  let i = from;
-  for (; i < argv.length && argv[i]!.startsWith('-') && argv[i] !== '-'; i++) {
-    const w = argv[i]!;
-    if (w === '--') return i + 1;
-    const at = [...w.slice(1)].findIndex((ch) => valued.includes(ch));
-    if (at >= 0 && at === w.length - 2) i++;
-  }
-  return i;
+  return scanArgs(argv, from, { shortValue: valued, stopAtOperand: true }).end;
 }
 
 /**

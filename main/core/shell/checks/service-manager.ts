@@ -1,10 +1,15 @@
 // systemd's managers, read past their options: `systemctl --no-wall poweroff` shuts the machine down as `shutdown` does,
 // and `loginctl terminate-user` ends every process of a user, as `kill -9 -1` does (Gatehouse's among them).
 import { flag } from '../findings.js';
+import { scanArgs, type OptSpec } from '../options.js';
 import type { CheckInput } from './context.js';
 
-// Their options that take the next word as a value (`systemctl -H host reboot`, `systemctl --signal KILL kill x`).
-const VALUED = new Set(['-t', '-p', '-P', '-s', '-H', '-M', '-n', '-o', '--type', '--property', '--signal', '--host', '--machine', '--lines', '--output', '--root', '--state', '--job-mode', '--kill-whom', '--kill-value', '--what', '--when', '--message', '--drop-in', '--image', '--preset-mode', '--reboot-argument', '--boot-loader-entry', '--boot-loader-menu', '--timestamp']);
+// Their options that take a value (`systemctl -H host reboot`, `systemctl --signal KILL kill x`), read by getopt as systemd does.
+const OPTIONS: OptSpec = {
+  shortValue: 'tpPsHMCno',
+  longValue: ['type', 'property', 'signal', 'host', 'machine', 'capsule', 'lines', 'output', 'root', 'state', 'job-mode', 'kill-whom', 'kill-value', 'what', 'when', 'message', 'drop-in', 'image', 'image-policy', 'check-inhibitors', 'preset-mode', 'reboot-argument', 'boot-loader-entry', 'boot-loader-menu', 'timestamp'],
+  stopAtOperand: true,
+};
 // Verbs that stop the machine, put it to sleep, or switch every service off.
 const MACHINE = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep|rescue|emergency|default|isolate|exit|switch-root)$/;
 // Verbs that stop or disable services.
@@ -12,12 +17,7 @@ const SERVICES = /^(stop|kill|disable|mask|freeze)$/;
 
 /** The verb of a `systemctl` or `loginctl` command line (its first operand), or undefined. */
 export function managerVerb(argv: readonly string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
-    if (!w.startsWith('-')) return w;
-    if (VALUED.has(w)) i++;
-  }
-  return undefined;
+  return argv[scanArgs(argv, 1, OPTIONS).end];
 }
 
 /**
