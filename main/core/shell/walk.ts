@@ -398,9 +398,11 @@ function isEndlessSpawner(n: Node): boolean {
 /** Blocks a condition on a variable from the environment: what runs after it tells the value (tested-variables.ts). */
 function conditionOnSecret(n: Node, condition: string, st: WalkState): void {
   if (!condition.includes('$')) return;
-  let root = n;
-  while (root.parent) root = root.parent;
-  st.clean ??= cleanNames(root);
+  if (st.clean === undefined) {
+    let root = n;
+    while (root.parent) root = root.parent;
+    st.clean = cleanNames(root);
+  }
   const name = testedSecret(condition, st.clean);
   if (name !== undefined) block(st.findings, `the condition tests $${name}, a value from the environment: what runs after it tells that value`, st.at(span(n)));
 }
