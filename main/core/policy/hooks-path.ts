@@ -2,6 +2,7 @@
 // commit, checkout or push, as it runs .git/hooks, so writing them is writing git's own code path.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findRepository } from './git-config-files.js';
 
 /** The last `hooksPath` value in the `[core]` section of git config text, or undefined. */
 export function hooksPathOf(configText: string): string | undefined {
@@ -26,26 +27,39 @@ export function hooksDirs(hooksPath: string, workTree: string, home: string): st
   return path.basename(dir) === '_' ? [dir, path.dirname(dir)] : [dir];
 }
 
-const cache = new Map<string, { mtimeMs: number; dirs: string[] }>();
+const cache = new Map<string, { mtimeMs: number; value: string | undefined }>();
 
-/** The configured hooks folders of the repository at `workTree` (its `.git/config`), read again only when it changed. */
-export function configuredHooksDirs(workTree: string, home: string): string[] {
-  const file = path.join(workTree, '.git', 'config');
-  let mtimeMs: number;
+/** The hooksPath one config file sets (undefined: none, or no such file), read again only when the file changed. */
+function hooksPathIn(file: string): string | undefined {
+  let mtimeMs: number | undefined;
   try {
-    mtimeMs = statSync(file).mtimeMs;
+    mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   } catch {
-    return [];
+    return undefined; // ENOTDIR, EACCES: git reads nothing there either
   }
+  if (mtimeMs === undefined) return undefined;
   const hit = cache.get(file);
-  if (hit?.mtimeMs === mtimeMs) return hit.dirs;
-  let dirs: string[] = [];
+  if (hit?.mtimeMs === mtimeMs) return hit.value;
+  let value: string | undefined;
   try {
-    const value = hooksPathOf(readFileSync(file, 'utf8'));
-    if (value !== undefined) dirs = hooksDirs(value, workTree, home);
+    value = hooksPathOf(readFileSync(file, 'utf8'));
   } catch {
     // An unreadable config names no hooks folder git could read either.
   }
-  cache.set(file, { mtimeMs, dirs });
-  return dirs;
+  cache.set(file, { mtimeMs, value });
+  return value;
+}
+
+/**
+ * The folders git runs code from for the repository `dir` is in, beyond any folder named `.git`: the hooks folder its
+ * configs name (the last one set wins, as in git), and its git directories, which need not be named `.git`
+ * (`git init --separate-git-dir`). Empty outside a repository.
+ */
+export function configuredHooksDirs(dir: string, home: string, env: NodeJS.ProcessEnv): string[] {
+  const repo = findRepository(dir, home, env);
+  if (repo === undefined) return [];
+  let value: string | undefined;
+  for (const file of repo.files) value = hooksPathIn(file) ?? value;
+  const gitDirs = [...new Set([repo.gitDir, repo.commonDir])];
+  return value === undefined ? gitDirs : [...hooksDirs(value, repo.workTree, home), ...gitDirs];
 }

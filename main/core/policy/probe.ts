@@ -154,7 +154,7 @@ export async function probeWorkspace(
   };
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
-  const hooks = paths.length > 0 ? configuredHooksDirs(realCwd, state.realHome ?? home) : [];
+  const hooks = paths.length > 0 ? configuredHooksDirs(realCwd, state.realHome ?? home, opts.env ?? process.env) : [];
   if (hooks.length > 0) state.hooksDirs = hooks;
 
   const all = new Set(paths);

@@ -40,7 +40,10 @@ export interface WorkspaceState {
   agentConfigDirs?: string[];
   /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */
   globMatches?: Map<string, string[]>;
-  /** Folders the repository's config names as its hooks (`core.hooksPath`), whose scripts git runs like .git/hooks. */
+  /**
+   * Folders git runs code from beyond any `.git` folder: the hooks folder the configs name (`core.hooksPath`) and the
+   * repository's git directories wherever they lie; writing there is writing git's code path.
+   */
   hooksDirs?: string[];
   /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
   problem?: string;

@@ -1,0 +1,64 @@
+// Which config files git reads for a folder, found the way git finds them: the nearest `.git` at or above the folder (a
+// folder, or a file naming the git directory as worktrees and submodules have one), that directory's common directory,
+// its per-worktree config, and the user's global configs before them. A workspace may be a subfolder of its repository
+// or a linked worktree; the repository's hooks and config are git's code path all the same.
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The repository a folder belongs to, as git would find it. */
+export interface RepositoryConfig {
+  /** The folder holding `.git`: relative hooks paths are taken from here. */
+  workTree: string;
+  /** The git directory (`.git`, or where a `.git` file points). */
+  gitDir: string;
+  /** Where the repository's shared config and hooks live: the main `.git` of a linked worktree, else gitDir. */
+  commonDir: string;
+  /** Config files in the order git reads them, later ones winning: global, the repository's, the worktree's. */
+  files: string[];
+}
+
+/** The git directory a `.git` file names (`gitdir: ../.git/worktrees/x`), resolved against the folder holding it. */
+export function gitdirOf(text: string, holder: string): string | undefined {
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  return m ? path.resolve(holder, m[1]!) : undefined;
+}
+
+/** The user's global config files, in the order git reads them (`$XDG_CONFIG_HOME/git/config`, then `~/.gitconfig`). */
+export function globalConfigFiles(home: string, env: NodeJS.ProcessEnv): string[] {
+  const xdg = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  return [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')];
+}
+
+// Missing files are the common case here (a stat per folder level per request), so they are found without exceptions.
+function kindOf(p: string): 'dir' | 'file' | undefined {
+  try {
+    const s = lstatSync(p, { throwIfNoEntry: false });
+    return s?.isDirectory() ? 'dir' : s?.isFile() ? 'file' : undefined;
+  } catch {
+    return undefined; // not a folder on the way (ENOTDIR), or unreadable
+  }
+}
+
+function readOr(file: string): string | undefined {
+  if (kindOf(file) !== 'file') return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The repository `dir` (absolute, symlinks resolved) is in, or undefined outside any. */
+export function findRepository(dir: string, home: string, env: NodeJS.ProcessEnv): RepositoryConfig | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const dotGit = path.join(d, '.git');
+    const kind = kindOf(dotGit);
+    const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? gitdirOf(readOr(dotGit) ?? '', d) : undefined;
+    if (gitDir !== undefined) {
+      const common = readOr(path.join(gitDir, 'commondir'))?.trim();
+      const commonDir = common ? path.resolve(gitDir, common) : gitDir;
+      return { workTree: d, gitDir, commonDir, files: [...globalConfigFiles(home, env), path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree')] };
+    }
+    if (d === path.dirname(d)) return undefined;
+  }
+}
