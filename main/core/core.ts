@@ -10,6 +10,7 @@ import { Metrics } from './broker/metrics.js';
 import { agentOutcome, type AgentOutcome } from './broker/outcome.js';
 import type { SubmitInput } from './broker/submit-input.js';
 import { createPolicyPorts } from './broker/policy-ports.js';
+import { idleCollection } from './broker/idle-collection.js';
 import { AgentConnections } from './broker/agent-connections.js';
 import { InputError } from './broker/errors.js';
 import { hookCommand } from './agents/installer.js';
@@ -119,6 +120,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
     settings = next;
   });
+  // Young garbage is collected in the pauses between tool calls, not inside the next one (idle-collection.ts).
+  const idle = idleCollection();
   let closed = false;
 
   return {
@@ -128,6 +131,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     metrics,
     async submit(input, o = {}) {
       const record = await broker.submit(input);
+      idle.touched();
       return o.wait && o.wait > 0 && record.status === 'pending' ? broker.wait(record.request.id, o.wait, o.signal) : record;
     },
     waitFor: (id, seconds, signal) => broker.wait(id, seconds, signal),
@@ -141,6 +145,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       stopRetention();
+      idle.stop();
       broker.close();
       store.close();
       lock.release();
