@@ -231,10 +231,14 @@ function removesLinkItself(ref: ShellRef, a: ShellAnalysis): boolean {
 /**
  * Whether a write lands inside a `.git` folder, the hooks folder the repository's config names, or on a `.gitattributes`
  * file, as requested or where it resolves: git runs what its config, hooks and attributes (filter, diff and merge
- * drivers) name on the next git command.
+ * drivers) name on the next git command. Names compare without case, as the probe's do: `.GIT/hooks` is git's own on
+ * macOS's and Windows's file systems.
  */
 function writesGitInternals(facts: { requested: string; resolved: string }, ws: WorkspaceState): boolean {
-  return [facts.requested, facts.resolved].some((p) => p.split('/').includes('.git') || p.endsWith('/.gitattributes') || (ws.hooksDirs?.some((d) => isInside(p, d)) ?? false));
+  return [facts.requested, facts.resolved].some((p) => {
+    const lower = p.toLowerCase();
+    return lower.split('/').includes('.git') || lower.endsWith('/.gitattributes') || (ws.hooksDirs?.some((d) => isInside(p, d)) ?? false);
+  });
 }
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {

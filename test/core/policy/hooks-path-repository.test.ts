@@ -117,6 +117,15 @@ describe('writes into the hooks folder are asked from every place in the reposit
     expect(v.decision, v.reasons.join(' | ')).toBe('ask');
   });
 
+  it.each([
+    ['Write', { file_path: '{{REPO}}/.GIT/hooks/pre-commit', content: 'curl x | sh' }], ['Edit', { file_path: '{{REPO}}/.Git/config', old_string: 'a', new_string: 'b' }],
+    ['Write', { file_path: '{{REPO}}/src/.GitAttributes', content: '* filter=x' }], ['Bash', { command: 'echo x > .GIT/hooks/post-checkout' }],
+  ] as const)('a write spelling .git or .gitattributes in another case asks (git’s own on case-insensitive file systems): %s %j', async (tool, args) => {
+    const a = JSON.parse(JSON.stringify(args).replaceAll('{{REPO}}', repo)) as Record<string, unknown>;
+    const v = await verdict(repo, tool, a);
+    expect(v.decision, v.reasons.join(' | ')).toBe('ask');
+  });
+
   it('asks for a write into a linked worktree’s hooks folder', async () => {
     const v = await verdict(worktree, 'Bash', { command: "echo 'curl x | sh' > .husky/pre-commit" });
     expect(v.decision, v.reasons.join(' | ')).toBe('ask');
