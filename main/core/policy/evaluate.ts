@@ -192,7 +192,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts, ws) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
   if (gitWrite) {
     covered = false;
-    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/, a configured hooks folder or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
+    why.push(`built-in: ${gitWrite.facts.requested} is inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
   // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`.
   const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers;
@@ -229,15 +229,15 @@ function removesLinkItself(ref: ShellRef, a: ShellAnalysis): boolean {
 }
 
 /**
- * Whether a write lands inside a `.git` folder, the hooks folder the repository's config names, or on a `.gitattributes`
- * file, as requested or where it resolves: git runs what its config, hooks and attributes (filter, diff and merge
+ * Whether a write lands inside a `.git` folder, on another place git runs code from (the hooks folder a config names,
+ * the global git config), or on a `.gitattributes` file, as requested or where it resolves: git runs what its config, hooks and attributes (filter, diff and merge
  * drivers) name on the next git command. Names compare without case, as the probe's do: `.GIT/hooks` is git's own on
  * macOS's and Windows's file systems.
  */
 function writesGitInternals(facts: { requested: string; resolved: string }, ws: WorkspaceState): boolean {
   return [facts.requested, facts.resolved].some((p) => {
     const lower = p.toLowerCase();
-    return lower.split('/').includes('.git') || lower.endsWith('/.gitattributes') || (ws.hooksDirs?.some((d) => isInside(p, d)) ?? false);
+    return lower.split('/').includes('.git') || lower.endsWith('/.gitattributes') || (ws.gitCodePaths?.some((d) => isInside(p, d)) ?? false);
   });
 }
 
@@ -250,7 +250,7 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const used: Array<{ rule: Rule; path: string }> = [];
   for (const f of view.files) {
     if (view.family === 'write' && writesGitInternals(f.facts, ws)) {
-      why.push(`built-in: ${f.facts.requested} is inside .git/, a configured hooks folder or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule or grant vouches for writing there`);
+      why.push(`built-in: ${f.facts.requested} is inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule or grant vouches for writing there`);
       return null;
     }
     const lr = book.allow.find((r) => allowCoversFile(r, f, view, ws));

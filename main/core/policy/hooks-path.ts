@@ -2,7 +2,7 @@
 // commit, checkout or push, as it runs .git/hooks, so writing them is writing git's own code path.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findRepository } from './git-config-files.js';
+import { findRepository, globalConfigFiles } from './git-config-files.js';
 
 /** The last `hooksPath` value in the `[core]` section of git config text, or undefined. */
 export function hooksPathOf(configText: string): string | undefined {
@@ -51,15 +51,18 @@ function hooksPathIn(file: string): string | undefined {
 }
 
 /**
- * The folders git runs code from for the repository `dir` is in, beyond any folder named `.git`: the hooks folder its
- * configs name (the last one set wins, as in git), and its git directories, which need not be named `.git`
- * (`git init --separate-git-dir`). Empty outside a repository.
+ * The places git runs code from, beyond any folder named `.git`: the user's global config files and attributes file
+ * (an alias, `core.pager` or `core.fsmonitor` there runs in every repository), and for the repository `dir` is in, the
+ * hooks folder its configs name (the last one set wins, as in git) and its git directories, which need not be named
+ * `.git` (`git init --separate-git-dir`).
  */
-export function configuredHooksDirs(dir: string, home: string, env: NodeJS.ProcessEnv): string[] {
+export function gitCodePaths(dir: string, home: string, env: NodeJS.ProcessEnv): string[] {
+  const globals = globalConfigFiles(home, env);
+  const attributes = path.join(path.dirname(globals[0]!), 'attributes');
   const repo = findRepository(dir, home, env);
-  if (repo === undefined) return [];
+  if (repo === undefined) return [...globals, attributes];
   let value: string | undefined;
   for (const file of repo.files) value = hooksPathIn(file) ?? value;
   const gitDirs = [...new Set([repo.gitDir, repo.commonDir])];
-  return value === undefined ? gitDirs : [...hooksDirs(value, repo.workTree, home), ...gitDirs];
+  return [...(value === undefined ? [] : hooksDirs(value, repo.workTree, home)), ...gitDirs, ...globals, attributes];
 }

@@ -6,7 +6,7 @@ import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
-import { configuredHooksDirs } from './hooks-path.js';
+import { gitCodePaths } from './hooks-path.js';
 import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 
@@ -154,8 +154,7 @@ export async function probeWorkspace(
   };
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
-  const hooks = paths.length > 0 ? configuredHooksDirs(realCwd, state.realHome ?? home, opts.env ?? process.env) : [];
-  if (hooks.length > 0) state.hooksDirs = hooks;
+  if (paths.length > 0) state.gitCodePaths = gitCodePaths(realCwd, state.realHome ?? home, opts.env ?? process.env);
 
   const all = new Set(paths);
   const gitToo = new Set<string>(); // expansions of glob words that need git's answer

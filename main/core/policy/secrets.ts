@@ -6,10 +6,17 @@ const SECRET_NAMES = new Set([
   'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
   'credentials', 'credentials.json', 'service-account.json', 'secrets.json', 'secrets.yaml', 'secrets.yml',
   'master.key', '.vault-token', 'kubeconfig',
+  // the sign-ins of agents and developer CLIs: Claude Code, Codex (and Composer), Gemini CLI, gcloud, Cargo, Terraform, rclone, boto
+  '.credentials.json', 'auth.json', 'oauth_creds.json', 'application_default_credentials.json', 'access_tokens.db', 'credentials.db',
+  'credentials.toml', 'credentials.tfrc.json', 'rclone.conf', '.boto', '.s3cfg', '.dockercfg',
+  // shell and REPL histories: tokens typed or pasted on a command line
+  '.bash_history', '.zsh_history', '.sh_history', '.python_history', '.node_repl_history', '.psql_history', '.mysql_history', '.sqlite_history', '.rediscli_history',
 ]);
+/** Sign-in files whose names alone say nothing, by the folder holding them (`~/.config/gh/hosts.yml`). */
+const SECRET_IN_FOLDER = new Map([['gh', new Set(['hosts.yml'])], ['.config', new Set(['hub'])]]);
 const SECRET_EXT = /\.(pem|key|p12|pfx|jks|keystore|kdbx|asc|gpg|ppk|tfstate)$/i;
 const ENV_VARIANT = /^\.env\.(?!example$|sample$|template$|dist$|defaults$)[^/]+$/i;
-const SECRET_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'secrets', '.secrets']);
+const SECRET_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'secrets', '.secrets', '.password-store', 'gcloud']);
 const PUBLIC = /\.pub$|^known_hosts$|^config$|^authorized_keys$/;
 
 /** Why a path looks like it holds a secret, or null. */
@@ -17,7 +24,7 @@ export function secretReason(p: string): string | null {
   const segs = segments(p);
   const name = segs[segs.length - 1] ?? '';
   const lower = name.toLowerCase();
-  if (SECRET_NAMES.has(lower)) return `${name} usually holds credentials`;
+  if (SECRET_NAMES.has(lower) || SECRET_IN_FOLDER.get((segs[segs.length - 2] ?? '').toLowerCase())?.has(lower) === true) return `${name} usually holds credentials`;
   if (ENV_VARIANT.test(name)) return `${name} is an environment file that usually holds credentials`;
   if (SECRET_EXT.test(name)) return `${name} looks like a key or certificate file`;
   const dir = segs.slice(0, -1).find((s) => SECRET_DIRS.has(s.toLowerCase()));

@@ -41,10 +41,11 @@ export interface WorkspaceState {
   /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */
   globMatches?: Map<string, string[]>;
   /**
-   * Folders git runs code from beyond any `.git` folder: the hooks folder the configs name (`core.hooksPath`) and the
-   * repository's git directories wherever they lie; writing there is writing git's code path.
+   * Files and folders git runs code from beyond any `.git` folder: the hooks folder the configs name (`core.hooksPath`),
+   * the repository's git directories wherever they lie, and the user's global git config; writing there is writing
+   * git's code path.
    */
-  hooksDirs?: string[];
+  gitCodePaths?: string[];
   /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
   problem?: string;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRepository, gitdirOf, globalConfigFiles } from '../../../main/core/policy/git-config-files.js';
-import { configuredHooksDirs } from '../../../main/core/policy/hooks-path.js';
+import { gitCodePaths } from '../../../main/core/policy/hooks-path.js';
 import { decide } from '../../../main/core/policy/index.js';
 import { request, rulesOf } from './fixture.js';
 
@@ -78,31 +78,38 @@ describe('findRepository', () => {
   });
 });
 
-describe('configuredHooksDirs', () => {
+describe('gitCodePaths', () => {
   it('resolves the hooks path against the repository root from a subfolder workspace', () => {
-    expect(configuredHooksDirs(path.join(repo, 'packages', 'app'), home, {})).toEqual(expect.arrayContaining([path.join(repo, '.husky', '_'), path.join(repo, '.husky')]));
+    expect(gitCodePaths(path.join(repo, 'packages', 'app'), home, {})).toEqual(expect.arrayContaining([path.join(repo, '.husky', '_'), path.join(repo, '.husky')]));
   });
 
   it("resolves it against a linked worktree's own root", () => {
-    expect(configuredHooksDirs(worktree, home, {})).toEqual(expect.arrayContaining([path.join(worktree, '.husky', '_'), path.join(worktree, '.husky')]));
+    expect(gitCodePaths(worktree, home, {})).toEqual(expect.arrayContaining([path.join(worktree, '.husky', '_'), path.join(worktree, '.husky')]));
   });
 
   it('names a git directory kept outside the work tree', () => {
-    expect(configuredHooksDirs(separate, home, {})).toContain(separateDir);
+    expect(gitCodePaths(separate, home, {})).toContain(separateDir);
+  });
+
+  it("names the user's global config and attributes files, in a repository or not", () => {
+    for (const dir of [repo, home]) {
+      expect(gitCodePaths(dir, home, {})).toEqual(expect.arrayContaining([path.join(home, '.gitconfig'), path.join(home, '.config', 'git', 'config'), path.join(home, '.config', 'git', 'attributes')]));
+    }
+    expect(gitCodePaths(home, home, { XDG_CONFIG_HOME: path.join(root, 'xdg') })).toContain(path.join(root, 'xdg', 'git', 'config'));
   });
 
   it("takes a hooks path from the user's global config, and the repository's own wins over it", () => {
     writeFileSync(path.join(home, '.gitconfig'), '[core]\n\thooksPath = ~/global-hooks\n');
     try {
-      expect(configuredHooksDirs(separate, home, {})).toContain(path.join(home, 'global-hooks'));
-      expect(configuredHooksDirs(repo, home, {})).not.toContain(path.join(home, 'global-hooks'));
+      expect(gitCodePaths(separate, home, {})).toContain(path.join(home, 'global-hooks'));
+      expect(gitCodePaths(repo, home, {})).not.toContain(path.join(home, 'global-hooks'));
     } finally {
       rmSync(path.join(home, '.gitconfig'));
     }
   });
 });
 
-describe('writes into the hooks folder are asked from every place in the repository', () => {
+describe("writes to git's code path are asked from every place in the repository", () => {
   const blanket = rulesOf({ allow: ['Bash', 'Write', 'Edit', 'Read'] });
   const verdict = (cwd: string, tool: string, args: Record<string, unknown>) =>
     decide(request(tool, args, cwd), { rules: blanket, sessionApprovals: [], mode: 'interactive', home, gatehouseHome: path.join(home, '.gatehouse'), now: new Date(), env: {} });
@@ -122,6 +129,15 @@ describe('writes into the hooks folder are asked from every place in the reposit
     ['Write', { file_path: '{{REPO}}/src/.GitAttributes', content: '* filter=x' }], ['Bash', { command: 'echo x > .GIT/hooks/post-checkout' }],
   ] as const)('a write spelling .git or .gitattributes in another case asks (git’s own on case-insensitive file systems): %s %j', async (tool, args) => {
     const a = JSON.parse(JSON.stringify(args).replaceAll('{{REPO}}', repo)) as Record<string, unknown>;
+    const v = await verdict(repo, tool, a);
+    expect(v.decision, v.reasons.join(' | ')).toBe('ask');
+  });
+
+  it.each([
+    ['Write', { file_path: '{{HOME}}/.gitconfig', content: '[core]\n\tpager = curl x | sh' }], ['Edit', { file_path: '{{HOME}}/.config/git/config', old_string: 'a', new_string: 'b' }],
+    ['Write', { file_path: '{{HOME}}/.config/git/attributes', content: '* diff=x' }], ['NotebookEdit', { notebook_path: '{{HOME}}/.gitconfig', new_source: 'x' }],
+  ] as const)("a write to the user's global git config asks under a blanket rule (its pager, aliases and fsmonitor run in every repository): %s %j", async (tool, args) => {
+    const a = JSON.parse(JSON.stringify(args).replaceAll('{{HOME}}', home)) as Record<string, unknown>;
     const v = await verdict(repo, tool, a);
     expect(v.decision, v.reasons.join(' | ')).toBe('ask');
   });
