@@ -94,6 +94,9 @@ function commandStart(words: Word[], spec: WrapperSpec, out: Unwrapped, f: Findi
     const w = valueWord(words, o);
     flag(f, 'writes-file', `${values[0]} -${o.long ? '-' : ''}${o.name} writes the file ${o.value ?? ''}`, at(w.span));
   }
+  // The command is judged as written, but it runs again and again on its own later, as a crontab entry does.
+  const later = named(scan.opts, spec.laterOpts)[0];
+  if (later) flag(f, 'code-execution', `${values[0]} --${later.name} installs a command that runs later on its own, outside any check`, at(words[later.index]!.span));
   // Without KUBECONFIG, GIT_DIR, HOME… a program loads other settings than the ones its rule was written against.
   for (const o of named(scan.opts, spec.unsetOpts)) {
     block(f, `${values[0]} -${o.long ? '-' : ''}${o.name}${o.value ? ` ${o.value}` : ''} removes environment variables, which changes what the program loads`, at(valueWord(words, o).span));

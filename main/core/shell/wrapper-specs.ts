@@ -12,6 +12,8 @@ export interface WrapperSpec {
   operands?: number;
   /** Accepts `NAME=value` words before the command (`env`, `sudo`). */
   assignments?: boolean;
+  /** Options that make the wrapper start its command later, on a timer, a path or a socket (`systemd-run --on-calendar`). */
+  laterOpts?: readonly string[];
   /** Options (letters or long names) that mean the wrapper runs no command (`command -v`, `sudo -l`). */
   noCommand?: readonly string[];
   /** Options whose value is shell code (`su -c`, `flock -c`, `env -S`). */
@@ -98,7 +100,11 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['unshare', plain({ shortValue: 'S', longValue: ['setuid', 'setgid', 'root', 'wd', 'propagation'] })],
   ['nsenter', plain({ shortValue: 'tSGrw', longValue: ['target', 'setuid', 'setgid', 'root', 'wd'] })],
   ['firejail', plain()],
-  ['systemd-run', plain({ shortValue: 'pEMu', longValue: ['unit', 'property', 'description', 'slice', 'uid', 'gid', 'working-directory', 'setenv', 'machine', 'nice', 'on-calendar'] })],
+  ['systemd-run', plain({
+    shortValue: 'pEMuH',
+    longValue: ['unit', 'property', 'description', 'slice', 'uid', 'gid', 'working-directory', 'setenv', 'machine', 'host', 'nice', 'service-type', 'json', 'job-mode',
+      'on-active', 'on-boot', 'on-startup', 'on-unit-active', 'on-unit-inactive', 'on-calendar', 'timer-property', 'path-property', 'socket-property'],
+  }, { laterOpts: ['on-active', 'on-boot', 'on-startup', 'on-unit-active', 'on-unit-inactive', 'on-calendar', 'on-clock-change', 'on-timezone-change', 'timer-property', 'path-property', 'socket-property'] })],
   ['script', plain({ shortValue: 'cEIOTB', longValue: ['command', 'echo', 'log-in', 'log-out', 'log-timing', 'log-io'] }, { scriptOpts: ['c', 'command'], scriptOnly: true })],
   ['sg', plain({ shortValue: 'c' }, { scriptOpts: ['c'], scriptOnly: true, scriptOperand: true, operands: 1 })],
   // Resource, CPU, cgroup, credential and root-changing launchers: each runs its command as given.

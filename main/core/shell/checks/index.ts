@@ -13,7 +13,7 @@ import { checkInterpreter } from './interpreters.js';
 import { checkNetwork, NETWORK_TOOLS } from './network.js';
 import { checkPager } from './pager.js';
 import { checkSed } from './sed.js';
-import { checkServiceManager } from './service-manager.js';
+import { checkServiceManager, SERVICE_MANAGERS } from './service-manager.js';
 import { checkSystem, SYSTEM_TOOLS } from './system.js';
 import { checkTar } from './tar.js';
 import { checkTools, TOOLS } from './tools.js';
@@ -41,7 +41,7 @@ export function checkProgram(c: CheckInput): void {
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
-  if (name === 'systemctl' || name === 'loginctl') checkServiceManager(c);
+  if (SERVICE_MANAGERS.has(name)) checkServiceManager(c);
   if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
   if (name === 'less') checkPager(c);
   if (TOOLS.has(name)) checkTools(c);

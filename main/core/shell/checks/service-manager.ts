@@ -1,5 +1,7 @@
-// systemd's managers, read past their options: `systemctl --no-wall poweroff` shuts the machine down as `shutdown` does,
-// and `loginctl terminate-user` ends every process of a user, as `kill -9 -1` does (Gatehouse's among them).
+// The service managers, read past their options: `systemctl --no-wall poweroff` shuts the machine down as `shutdown`
+// does, `loginctl terminate-user` ends every process of a user, as `kill -9 -1` does (Gatehouse's among them), and
+// `systemctl --user enable`, `loginctl enable-linger` and `launchctl load` install what runs on its own later, at every
+// login or boot, as a crontab entry does.
 import { flag } from '../findings.js';
 import { scanArgs, type OptSpec } from '../options.js';
 import type { CheckInput } from './context.js';
@@ -14,19 +16,32 @@ const OPTIONS: OptSpec = {
 const MACHINE = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep|rescue|emergency|default|isolate|exit|switch-root)$/;
 // Verbs that stop or disable services.
 const SERVICES = /^(stop|kill|disable|mask|freeze)$/;
+// Verbs that install units or change what they run: started at login or boot, outside any check.
+const INSTALLS = /^(enable|reenable|link|edit|preset|preset-all|add-wants|add-requires|set-property|set-environment|import-environment|revert)$/;
+// launchctl's verbs that load a job (a launchd plist runs its program at login, on a schedule, or kept alive).
+const LAUNCHD_LOADS = /^(load|bootstrap|submit|enable|kickstart)$/;
 
 /** The verb of a `systemctl` or `loginctl` command line (its first operand), or undefined. */
 export function managerVerb(argv: readonly string[]): string | undefined {
   return argv[scanArgs(argv, 1, OPTIONS).end];
 }
 
+/** The programs checkServiceManager reads. */
+export const SERVICE_MANAGERS = new Set(['systemctl', 'loginctl', 'launchctl']);
+
 /**
- * Flags systemctl's machine verbs (ask, as `shutdown`), its service stops (a risk) and loginctl ending a user's processes.
- * Threat: `systemctl poweroff`, `systemctl --no-wall reboot`, `loginctl terminate-user "$USER"` under a blanket Bash rule.
+ * Flags systemctl's machine verbs (ask, as `shutdown`), its service stops (a risk), loginctl ending a user's processes,
+ * and the verbs of all three that install what starts on its own later (ask, as `crontab`).
+ * Threat: `systemctl poweroff`, `systemctl --no-wall reboot`, `loginctl terminate-user "$USER"`, `systemctl --user enable
+ * --now evil.service`, `launchctl load ~/Library/LaunchAgents/x.plist` under a blanket Bash rule.
  */
 export function checkServiceManager(c: CheckInput): void {
   const name = c.cmd.argv[0]!;
-  const verb = managerVerb(c.cmd.argv) ?? '';
+  // launchctl takes no options before its verb.
+  const verb = (name === 'launchctl' ? c.cmd.argv[1] : managerVerb(c.cmd.argv)) ?? '';
+  if ((name === 'systemctl' && INSTALLS.test(verb)) || (name === 'loginctl' && verb === 'enable-linger') || (name === 'launchctl' && LAUNCHD_LOADS.test(verb))) {
+    flag(c.f, 'code-execution', `${name} ${verb} installs a service or job that starts on its own later, outside any check`, c.cmd.span);
+  }
   if (name === 'systemctl' && MACHINE.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} shuts the machine down, restarts it or stops every service`, c.cmd.span);
   else if (name === 'systemctl' && SERVICES.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} stops services`, c.cmd.span, 'risk');
   else if (name === 'loginctl' && /^(terminate|kill)-user$/.test(verb)) flag(c.f, 'destructive', `loginctl ${verb} ends every process of the user you can reach`, c.cmd.span, 'hard');
