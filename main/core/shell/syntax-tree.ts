@@ -4,13 +4,16 @@
 // and of the garbage each request left. Members are named as web-tree-sitter's Node names them.
 import type { Tree } from 'web-tree-sitter';
 
+// A leaf's children: one frozen array for all of them.
+const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
+
 /** One node of the parsed command; read-only (its arrays are shared by every reader). */
 export class SyntaxNode {
-  /** Every child, named and anonymous, in source order. */
-  readonly children: readonly SyntaxNode[] = [];
+  /** Every child, named and anonymous, in source order (set once, by snapshot). */
+  children: readonly SyntaxNode[] = NO_NODES;
   /** Some node below (or this one) is an ERROR or a MISSING node the parser invented. */
   hasError = false;
-  private named: SyntaxNode[] | undefined;
+  private named: readonly SyntaxNode[] | undefined;
 
   constructor(
     /** Unique within its tree (document order). */
@@ -38,7 +41,8 @@ export class SyntaxNode {
   }
 
   get namedChildren(): readonly SyntaxNode[] {
-    return (this.named ??= this.children.filter((c) => c.isNamed));
+    // Shared with `children` when every child is named (the arrays are read-only).
+    return (this.named ??= this.children.every((c) => c.isNamed) ? this.children : this.children.filter((c) => c.isNamed));
   }
 
   get firstChild(): SyntaxNode | null {
@@ -102,24 +106,39 @@ export function snapshot(tree: Tree, source: string): SyntaxNode {
     return new SyntaxNode(next++, language.types[typeId] || 'ERROR', named, missing, cursor.startIndex, cursor.endIndex, parent, parent ? (cursor.currentFieldName ?? null) : null, index, source);
   };
   let root: SyntaxNode;
+  // The children of the nodes on the cursor's path are gathered in one list and copied out, exactly sized, when done.
+  const gathered: SyntaxNode[] = [];
+  const owners: SyntaxNode[] = [];
+  const starts: number[] = [];
+  const close = (): void => {
+    const start = starts.pop()!;
+    owners.pop()!.children = gathered.slice(start);
+    gathered.length = start;
+  };
   try {
     root = make(null, 0);
     // Depth first: `parent` is the node whose children the cursor is on.
     let parent = root;
     if (cursor.gotoFirstChild()) {
+      owners.push(root);
+      starts.push(0);
       for (let done = false; !done; ) {
-        const node = make(parent, parent.children.length);
-        (parent.children as SyntaxNode[]).push(node); // only while the snapshot is built
+        const node = make(parent, gathered.length - starts[starts.length - 1]!);
+        gathered.push(node);
         if (cursor.gotoFirstChild()) {
           parent = node;
+          owners.push(node);
+          starts.push(gathered.length);
           continue;
         }
         while (!done && !cursor.gotoNextSibling()) {
+          close();
           const up = parent.parent;
           done = !cursor.gotoParent() || up === null;
           if (up !== null) parent = up;
         }
       }
+      while (owners.length > 0) close();
     }
   } finally {
     cursor.delete();

@@ -130,23 +130,30 @@ function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: In
   const wordNodes: Node[] = [];
   const assignments: Assignment[] = [];
   const redirectNodes: Node[] = [];
-  n.children.forEach((c, i) => {
-    const field = n.fieldNameForChild(i);
+  for (const c of n.children) {
+    const field = c.field;
     if (field === 'name' || field === 'argument') wordNodes.push(c);
     else if (field === 'redirect') {
       redirectNodes.push(c);
-      wordNodes.push(...trailingWords(c));
+      for (const w of trailingWords(c)) wordNodes.push(w);
     } else if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
-  });
+  }
   // A loop variable in a redirect target (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
-  const reread = (r: ReadRedirect, s: Scope): ReadRedirect => (r.node ? readRedirect(r.node, st.source, knownValueIn(s)) : r);
-  const redirectsIn = (s: Scope) => [...inh.redirects.map((r) => reread(r, s)), ...redirectNodes.map((c) => readRedirect(c, st.source, knownValueIn(s)))];
-  const redirects = redirectsIn(scope);
-  wordNodes.push(...inh.words);
+  const redirectsIn = (s: Scope): ReadRedirect[] => {
+    const known = knownValueIn(s);
+    const out: ReadRedirect[] = [];
+    for (const r of inh.redirects) out.push(r.node ? readRedirect(r.node, st.source, known) : r);
+    for (const c of redirectNodes) out.push(readRedirect(c, st.source, known));
+    return out;
+  };
+  const redirects = inh.redirects.length === 0 && redirectNodes.length === 0 ? [] : redirectsIn(scope);
+  for (const w of inh.words) wordNodes.push(w);
   if (!inSourceOrder(wordNodes)) wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   const plain = type === 'command';
   if (plain && wordNodes.length === 0) remember(assignments, scope);
-  const read = (plain ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  // The list is the walk's own: each word is put in place with its known value.
+  const read = plain ? readWords(wordNodes, st) : declarationWords(n, st);
+  for (let i = 0; i < read.length; i++) read[i] = tildePlace(withKnownValue(read[i]!, scope), scope);
   const words = aliasExpanded(read, scope);
   rememberPrintf(words, scope);
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
@@ -156,7 +163,8 @@ function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: In
   if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
-  const dynamicRedirects = [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))];
+  // Only a bound loop variable (scope.vars) makes redirects vary.
+  const dynamicRedirects = scope.vars ? [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))] : redirectNodes;
   for (const { words: variant, bound } of loopVariants(words, scope, dynamicRedirects)) {
     // Optional fields are set, not spread in: an object literal with spreads takes V8's slow generic path.
     const raw: RawCommand = {
