@@ -74,13 +74,18 @@ function stdinOf(raw: RawCommand): StdinSource {
   return raw.pipe && raw.pipe.stage > 0 ? 'pipe' : 'inherited';
 }
 
+/** `a` then `b`; one of them itself when the other is empty (these lists are never changed once made). */
+function joined<T>(a: T[], b: T[]): T[] {
+  return a.length === 0 ? b : b.length === 0 ? a : [...a, ...b];
+}
+
 /** What a command inherits plus what its own wrappers add. */
 function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext): Outer {
   const base = raw.cwd;
   return {
-    wrappers: [...outer.wrappers, ...u.wrappers],
-    env: [...outer.env, ...u.env],
-    forms: [...outer.forms, ...u.forms],
+    wrappers: joined(outer.wrappers, u.wrappers),
+    env: joined(outer.env, u.env),
+    forms: joined(outer.forms, u.forms),
     privileged: outer.privileged || u.privileged,
     appendsArgs: outer.appendsArgs || u.xargs,
     cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
@@ -131,7 +136,10 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
     text: source.slice(raw.span.start, raw.span.end),
     span: at(raw.span),
     env: inner.env.map((e) => ({ name: e.name, value: e.value })),
-    redirects: raw.redirects.map((r) => ({ ...r.redirect, span: at(r.redirect.span) })),
+    redirects: raw.redirects.map((r) => {
+      const where = at(r.redirect.span);
+      return where === r.redirect.span ? r.redirect : { ...r.redirect, span: where };
+    }),
     wrappers: inner.wrappers,
     dynamic: argvWords.some((w) => w.dynamic) || inner.env.some((e) => e.dynamic) || inner.cwd === null,
     wordSpans: argvWords.map((w) => at(w.span)),
@@ -208,7 +216,8 @@ const fedStages = new WeakMap<RawCommand, FedText>();
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
   const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
   if (piped) fedStages.set(raw, piped);
-  let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
+  const kept = (w: Word): boolean => w.value !== '' || w.span.end > w.span.start;
+  let words = expandWords(raw.words.every(kept) ? raw.words : raw.words.filter(kept));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
   if (words.length === 0) {
@@ -222,9 +231,9 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   rootPrompt(u, outer, inner, st, at(raw.span));
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
-  const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
+  // The wrapper's words are those not in argv (bare `xargs` runs a synthetic echo).
   if (u.xargs && u.argv[0]) sweptByXargs(u.argv.map((w) => w.value), prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
-  if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
+  if (u.xargs && words.some((w) => !u.argv.includes(w) && (/^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value)))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
   } else if (u.xargs && fed && u.replace !== undefined) replaceByXargs(u, u.replace, fed);
@@ -238,7 +247,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
-  for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
+  if (raw.redirects.length > 0) for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
   // `echo cm0g… | base64 -d | sh`: the decoded script is analyzed below, and the hiding is flagged here, since a
   // pipeline whose script is known is not checked as a pipeline.
   if (piped && prev && u.shellReadsStdin && decodes(prev.words.map((w) => w.value))) {

@@ -202,18 +202,26 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
   let named: string[];
   // `git add -f -A` or `git add -f '*env'` stages what git itself finds below the folder it runs in.
-  if (prog === 'git') named = [...gitNoIndexOperands(args), ...(gitAddWholeTree(cmd.argv) ? ['.'] : [])];
+  if (prog === 'git') {
+    const compared = gitNoIndexOperands(args);
+    named = gitAddWholeTree(cmd.argv) ? [...compared, '.'] : compared;
+  }
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
   else if (prog === 'zip') named = zipReadOperands(cmd.argv);
   else if (prog === 'find') named = [...fileOperands(prog, args), ...findReadPaths(cmd.argv)];
-  else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
+  else {
+    const valued = optionFiles(prog, cmd.argv);
+    const operands = fileOperands(prog, args);
+    named = valued.length === 0 ? operands : [...valued, ...operands];
+  }
   // `grep -r PATTERN` with no file searches the folder it runs in.
   if (named.length === 0 && /^(grep|egrep|fgrep)$/.test(prog) && readsFolders(cmd.argv)) named = ['.'];
   // rg with no path searches the folder it runs in (its -g globs then pick files there).
   if (prog === 'rg' && fileOperands(prog, args).length === 0 && !args.some((a) => /^--(files|type-list|help|version)$/.test(a))) named = [...named, '.'];
   // What a program's closed-world spec says it reads (`jq --rawfile k F`, `git blame --contents F`, `date -f F`).
   const spec = specReading(cmd.argv);
-  if (spec) named = [...new Set([...named, ...spec.reads])];
-  return named.filter((w) => !STREAMS.test(w));
+  // (Each once: with nothing to add, one name is already once.)
+  if (spec && (spec.reads.length > 0 || named.length > 1)) named = [...new Set([...named, ...spec.reads])];
+  return named.some((w) => STREAMS.test(w)) ? named.filter((w) => !STREAMS.test(w)) : named;
 }
