@@ -154,11 +154,18 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
   return cmd;
 }
 
+/** Whether a risk flagged since the first `from` passes `test` (read in place: asked for every command). */
+function riskSince(f: Findings, from: number, test: (r: Findings['risks'][number]) => boolean): boolean {
+  for (let i = from; i < f.risks.length; i++) if (test(f.risks[i]!)) return true;
+  return false;
+}
+
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
 function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
   const f = st.f;
   checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
-  const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
+  let wrapperWord: Word | undefined;
+  for (let i = 0; i < words.length - argvWords.length && wrapperWord === undefined; i++) if (words[i]!.dynamic) wrapperWord = words[i];
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin;
@@ -170,7 +177,7 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   checkProgram(c);
   // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).
   for (const alt of cmd.cwdAlts ?? []) checkProgram({ ...c, cwd: alt, nested: [], scripts: [] });
-  const destructive = f.risks.slice(risksBefore).some((r) => r.flag === 'destructive');
+  const destructive = riskSince(f, risksBefore, (r) => r.flag === 'destructive');
   if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.privileged) {
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
@@ -265,7 +272,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     const text = shellCommandOf(e.name, e.value);
     if (text !== null) scripts.push({ text, via: e.name });
   }
-  if (inner.privileged && st.f.risks.slice(risksStart).some((r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
+  if (inner.privileged && riskSince(st.f, risksStart, (r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
     // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(st.f, 'destructive', `${via} combined with a write outside the workspace`, at(raw.span), 'hard');

@@ -28,9 +28,12 @@ export function printfText(format: string, args: string[]): string | null {
  * hide the real command in printed text.
  */
 export function staticOutput(raw: RawCommand, fed?: FedText): FedText | null {
-  const [first, ...args] = raw.words;
+  const first = raw.words[0];
   if (!first || first.dynamic) return null;
   const name = programName(first.value);
+  // Asked of every command: any other program prints nothing its words fix.
+  if (name !== 'cat' && name !== 'echo' && name !== 'printf' && !/^(base64|gbase64)$/.test(name)) return null;
+  const args = raw.words.slice(1);
   const span = raw.span;
   const dynamic = args.some((w) => w.dynamic);
   if (name === 'cat' && args.length === 0) return raw.redirects.find((r) => r.stdin)?.stdin ?? null;
