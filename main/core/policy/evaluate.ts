@@ -22,8 +22,10 @@ import { type RequestView, type ShellRef, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
 
+const BLANKS = /\s+/g;
+
 function quote(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  const one = s.replace(BLANKS, ' ').trim();
   return JSON.stringify(one.length > 120 ? `${one.slice(0, 117)}…` : one);
 }
 

@@ -162,13 +162,15 @@ function globCandidates(ps: ProtectedSet): Array<{ path: string; gatehouse: bool
   return out;
 }
 
+const GLOB_CHAR = /[*?[]/;
+
 function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   const out: TamperFinding[] = [];
   const commands = view.analysis?.commands ?? [];
   let candidates: ReturnType<typeof globCandidates> | null = null;
   for (const ref of view.shellRefs) {
     const word = ref.path;
-    if (!/[*?[]/.test(word)) continue;
+    if (!GLOB_CHAR.test(word)) continue;
     candidates ??= globCandidates(ps);
     const isMatch = picomatch(word, { dot: false, nocase: ps.fold });
     const hit = candidates.find((c) => (c.gatehouse || ref.access === 'write') && isMatch(c.path));

@@ -382,12 +382,14 @@ const IFS = /\$IFS(?![\w])|\$\{IFS\}/g;
 // Programs a glob in command position is read as, when it may match them (`/bin/r? -rf ~`, `/???/?udo ls`).
 const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod', 'chown', 'mv', 'find', 'sudo', 'su', 'doas', 'kill', 'pkill', 'killall', 'truncate', 'git', 'curl', 'wget', 'sh', 'bash', 'gatehouse'];
 
+const GLOB_CHAR = /[*?[]/;
+
 /** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
 function respelled(words: Word[]): string[] {
   const program = words[0];
   if (program === undefined) return [];
   if (!program.dynamic) {
-    if (!/[*?[]/.test(program.value)) return [];
+    if (!GLOB_CHAR.test(program.value)) return [];
     const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
     const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
     // A glob that matches most programs (`*`) says nothing about which one runs.

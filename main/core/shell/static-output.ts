@@ -32,12 +32,13 @@ export function staticOutput(raw: RawCommand, fed?: FedText): FedText | null {
   if (!first || first.dynamic) return null;
   const name = programName(first.value);
   // Asked of every command: any other program prints nothing its words fix.
-  if (name !== 'cat' && name !== 'echo' && name !== 'printf' && !/^(base64|gbase64)$/.test(name)) return null;
+  const decoder = name === 'base64' || name === 'gbase64';
+  if (name !== 'cat' && name !== 'echo' && name !== 'printf' && !decoder) return null;
   const args = raw.words.slice(1);
   const span = raw.span;
   const dynamic = args.some((w) => w.dynamic);
   if (name === 'cat' && args.length === 0) return raw.redirects.find((r) => r.stdin)?.stdin ?? null;
-  if (/^(base64|gbase64)$/.test(name) && args.length > 0 && args.every((w) => /^(-d|--decode|-i|--ignore-garbage|-di|-id)$/.test(w.value))) {
+  if (decoder && args.length > 0 && args.every((w) => /^(-d|--decode|-i|--ignore-garbage|-di|-id)$/.test(w.value))) {
     const input = raw.redirects.find((r) => r.stdin)?.stdin ?? fed;
     return input === undefined || input.dynamic ? null : { text: Buffer.from(input.text, 'base64').toString('utf8'), dynamic: false, span };
   }
