@@ -9,15 +9,16 @@ function programName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }
 
+function addName(names: string[], name: string): void {
+  if (!names.includes(name)) names.push(name);
+}
+
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
 export function commandPrograms(cmd: SimpleCommand): string[] {
   // A list, not a Set: a command has one to a few names.
   const out: string[] = [];
-  const add = (name: string): void => {
-    if (!out.includes(name)) out.push(name);
-  };
-  if (cmd.argv[0] !== undefined) add(programName(cmd.argv[0]));
-  if (cmd.program !== undefined) add(programName(cmd.program));
+  if (cmd.argv[0] !== undefined) addName(out, programName(cmd.argv[0]));
+  if (cmd.program !== undefined) addName(out, programName(cmd.program));
   const forms = cmd.forms ?? [];
   for (let f = 0; f <= forms.length; f++) {
     const form = f < forms.length ? forms[f]! : cmd.argv;
@@ -25,8 +26,8 @@ export function commandPrograms(cmd: SimpleCommand): string[] {
     while (at < form.length && ASSIGNMENT.test(form[at]!)) at++;
     if (at === form.length) continue;
     const name = programName(form[at]!);
-    add(name);
-    for (const p of equivalentPrograms(form, at, name)) add(p);
+    addName(out, name);
+    for (const p of equivalentPrograms(form, at, name)) addName(out, p);
   }
   return out;
 }

@@ -73,7 +73,9 @@ export function resolvePathWords(words: readonly string[], cwd: string, home: st
 
 /** The words naming what `cmd` writes, deletes or moves, as written (redirect targets, `cp`/`mv`/`tee`/`sed -i`/`sort -o` targets …): a write hidden in a reader, e.g. `sort -o .claude/settings.json x`. */
 export function commandWriteWords(cmd: SimpleCommand): string[] {
-  const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
-  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
-  return paths.filter((p) => p !== '');
+  const paths: string[] = [];
+  for (const t of writeTargets(cmd.argv)) if (t.path !== '') paths.push(t.path);
+  for (const p of sedFiles(cmd.argv, 'write')) if (p !== '') paths.push(p);
+  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null && r.target !== '') paths.push(r.target);
+  return paths;
 }
