@@ -101,19 +101,23 @@ export function expandBraces(segments: Segment[]): string[] | null {
   return words === null ? null : words.map((w) => w.map((x) => x.c).join(''));
 }
 
+/** Whether brace expansion leaves a word as it is: a run-time word, or a static one without braces (and not unquoted and empty). */
+function keptAsIs(w: Word): boolean {
+  return w.dynamic || (!hasBraces(w.segments) && spells(w.segments, w.value) && (w.value !== '' || w.segments.some((s) => s.literal)));
+}
+
 /** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`). */
 export function expandWords(words: Word[]): Word[] {
+  // Most commands have nothing to expand: they keep their list.
+  if (words.every(keptAsIs)) return words;
   const out: Word[] = [];
   for (const w of words) {
-    if (w.dynamic) {
+    if (keptAsIs(w)) {
       out.push(w);
       continue;
     }
-    // Nothing to expand (most words): the word itself, unless it is unquoted and empty (then it is no word at all).
-    if (!hasBraces(w.segments) && spells(w.segments, w.value)) {
-      if (w.value !== '' || w.segments.some((s) => s.literal)) out.push(w);
-      continue;
-    }
+    // An unquoted empty word is no word at all.
+    if (!hasBraces(w.segments) && spells(w.segments, w.value)) continue;
     const expanded = expandBraces(w.segments);
     if (expanded === null) {
       out.push({ ...w, dynamic: true, expansions: [w.value] });

@@ -355,6 +355,13 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   const scanned: Node[] = [];
   const words: Node[] = [];
   for (const r of n.childrenForFieldName('redirect')) {
+    if (r.type !== 'heredoc_redirect') {
+      // Only a heredoc has a tail: any other redirect is read with its words, and its children scanned.
+      redirects.push(readRedirect(r, st.source, knownValueIn(scope)));
+      for (const w of trailingWords(r)) words.push(w);
+      for (const c of r.namedChildren) scanned.push(c);
+      continue;
+    }
     const tail = heredocTail(r);
     redirects.push(readRedirect(r, st.source, knownValueIn(scope)), ...tail.redirects.map((x) => readRedirect(x, st.source, knownValueIn(scope))));
     words.push(...trailingWords(r), ...tail.redirects.flatMap(trailingWords));
@@ -533,7 +540,8 @@ function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] |
   const either = scope.alts;
   scope.alts = worked(left);
   const success = worked(right);
-  const all = [...new Set([...(scope.alts ?? []), ...(either ?? [])])].filter((d) => d !== scope.cwd);
+  // (Usually there is no other directory at all.)
+  const all = scope.alts === undefined && either === undefined ? [] : [...new Set([...(scope.alts ?? []), ...(either ?? [])])].filter((d) => d !== scope.cwd);
   if (all.length > 0) scope.alts = all;
   return success;
 }
