@@ -131,8 +131,9 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   const args = cmd.argv.slice(1);
   const urls = reading ? reading.urls : args.filter((a) => URL.test(a));
   // A URL the rule names is a host rule: every URL of the command must be on one of its hosts, and no file:// URL.
-  const allowed = specifierWords(specifier).filter((w) => URL.test(w)).map(origin).filter((o): o is string => o !== null);
+  let allowed: string[] | undefined;
   for (const u of urls) {
+    allowed ??= specifierWords(specifier).filter((w) => URL.test(w)).map(origin).filter((o): o is string => o !== null);
     const o = origin(u);
     if (o === null) return `${u} is not a web URL the rule can vouch for`;
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;
