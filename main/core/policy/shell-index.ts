@@ -16,8 +16,7 @@ function addName(names: string[], name: string): void {
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
 export function commandPrograms(cmd: SimpleCommand): string[] {
   // A list, not a Set: a command has one to a few names.
-  const out: string[] = [];
-  if (cmd.argv[0] !== undefined) addName(out, programName(cmd.argv[0]));
+  const out: string[] = cmd.argv[0] === undefined ? [] : [programName(cmd.argv[0])];
   if (cmd.program !== undefined) addName(out, programName(cmd.program));
   const forms = cmd.forms ?? [];
   for (let f = 0; f <= forms.length; f++) {

@@ -12,7 +12,7 @@ import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath, protectedTarget } from './paths.js';
 import { longOption } from './options.js';
-import { commandProgram, runnerReadings } from './package-runners.js';
+import { commandProgram, isRunnerProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
 import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
@@ -313,6 +313,7 @@ function runWritten(ran: WrittenRun, u: Unwrapped, raw: RawCommand, st: State, a
  * judge the runner's own command, and what only asks inside it is left to the runner's rule.
  */
 function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  if (!isRunnerProgram(cmd.argv[0] ?? '')) return;
   const readings = runnerReadings(cmd.argv).filter((r) => r.command.length > 0);
   if (readings.length === 0) return;
   const scratch: State = { ...st, f: newFindings(), commands: [], parsed: true };
@@ -384,12 +385,15 @@ const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod'
 
 const GLOB_CHAR = /[*?[]/;
 
+// What a program word written out in full spells again: nothing (most commands).
+const NO_TEXTS: readonly string[] = [];
+
 /** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
-function respelled(words: Word[]): string[] {
+function respelled(words: Word[]): readonly string[] {
   const program = words[0];
-  if (program === undefined) return [];
+  if (program === undefined) return NO_TEXTS;
   if (!program.dynamic) {
-    if (!GLOB_CHAR.test(program.value)) return [];
+    if (!GLOB_CHAR.test(program.value)) return NO_TEXTS;
     const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
     const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
     // A glob that matches most programs (`*`) says nothing about which one runs.

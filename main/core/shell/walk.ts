@@ -75,9 +75,13 @@ function isLineJoin(source: string, from: number, to: number): boolean {
 }
 
 function readWords(nodes: Node[], st: WalkState): Word[] {
+  const read = nodes.map((n) => readWord(n, st.source));
+  // A line continuation between two words (rare) joins them: only then is the list made again.
+  let joins = false;
+  for (let i = 1; i < read.length && !joins; i++) joins = isLineJoin(st.source, read[i - 1]!.span.end, read[i]!.span.start);
+  if (!joins) return read;
   const words: Word[] = [];
-  for (const n of nodes) {
-    const w = readWord(n, st.source);
+  for (const w of read) {
     const prev = words[words.length - 1];
     if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
       words[words.length - 1] = joinWords(prev, w);
