@@ -93,8 +93,11 @@ function interpreterOption(argv: readonly string[]): string | undefined {
 // Programs whose own language the shell analysis reads (checks/sed.ts, awk.ts, find.ts, tar.ts), and printers of text.
 const OWN_CHECKS = new Set(['sed', 'awk', 'mawk', 'nawk', 'find', 'tar', 'bsdtar', 'echo', 'printf', 'true', 'false', ':', 'test', '[']);
 
+const VARIABLE_PRINTERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly', 'set', 'compgen']);
+
 /** `export`, `declare -p`, `set` alone, `compgen -v`: builtins that print the shell's variables (tokens among them). */
 function showsVariables(argv: readonly string[]): boolean {
+  if (!VARIABLE_PRINTERS.has(argv[0] ?? '')) return false;
   const [prog = '', ...args] = argv;
   const names = args.filter((a) => !a.startsWith('-'));
   if (prog === 'export' || prog === 'declare' || prog === 'typeset' || prog === 'local' || prog === 'readonly') return names.length === 0 || args.some((a) => /^-[a-zA-Z]*p/.test(a));

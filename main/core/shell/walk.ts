@@ -130,6 +130,18 @@ function inSourceOrder(nodes: Node[]): boolean {
   return true;
 }
 
+/**
+ * A command's redirects read in scope `s`: those it inherits, then its own. A loop variable in a redirect target
+ * (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
+ */
+function redirectsIn(inherited: readonly ReadRedirect[], own: readonly Node[], st: WalkState, s: Scope): ReadRedirect[] {
+  const known = knownValueIn(s);
+  const out: ReadRedirect[] = [];
+  for (const r of inherited) out.push(r.node ? readRedirect(r.node, st.source, known) : r);
+  for (const c of own) out.push(readRedirect(c, st.source, known));
+  return out;
+}
+
 function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: Inherit): void {
   const wordNodes: Node[] = [];
   const assignments: Assignment[] = [];
@@ -142,15 +154,7 @@ function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: In
       for (const w of trailingWords(c)) wordNodes.push(w);
     } else if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
   }
-  // A loop variable in a redirect target (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
-  const redirectsIn = (s: Scope): ReadRedirect[] => {
-    const known = knownValueIn(s);
-    const out: ReadRedirect[] = [];
-    for (const r of inh.redirects) out.push(r.node ? readRedirect(r.node, st.source, known) : r);
-    for (const c of redirectNodes) out.push(readRedirect(c, st.source, known));
-    return out;
-  };
-  const redirects = inh.redirects.length === 0 && redirectNodes.length === 0 ? [] : redirectsIn(scope);
+  const redirects = inh.redirects.length === 0 && redirectNodes.length === 0 ? [] : redirectsIn(inh.redirects, redirectNodes, st, scope);
   for (const w of inh.words) wordNodes.push(w);
   if (!inSourceOrder(wordNodes)) wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   const plain = type === 'command';
@@ -174,7 +178,7 @@ function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: In
     const raw: RawCommand = {
       words: variant,
       assignments: plain ? assignments : [],
-      redirects: bound ? redirectsIn({ ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
+      redirects: bound ? redirectsIn(inh.redirects, redirectNodes, st, { ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
       span: whole,
       background: inh.background,
       cwd: scope.cwd,
