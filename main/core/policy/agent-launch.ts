@@ -29,6 +29,8 @@ const GEMINI: AgentCli = {
   valued: { option: /^--approval-mode$/, value: /^yolo$/ },
   configVar: 'GEMINI_CLI_HOME',
 };
+// A version after the package name (`claude@1.2`).
+const VERSION = /@[^/@]*$/;
 const AGENTS: Record<string, AgentCli> = {
   claude: CLAUDE, 'claude-code': CLAUDE, '@anthropic-ai/claude-code': CLAUDE,
   codex: CODEX, '@openai/codex': CODEX,
@@ -42,7 +44,7 @@ const AGENTS: Record<string, AgentCli> = {
  */
 export function unguardedAgent(cmd: SimpleCommand): string | null {
   const name = cmd.argv[0] ?? '';
-  const agent = AGENTS[name] ?? AGENTS[name.replace(/@[^/@]*$/, '')];
+  const agent = AGENTS[name] ?? AGENTS[name.replace(VERSION, '')];
   if (agent === undefined) return null;
   const env = cmd.env.find((e) => e.name === agent.configVar);
   if (env !== undefined) return `${name} runs ${agent.label} with ${env.name}=${env.value}, a configuration without Gatehouse's hook`;

@@ -40,19 +40,37 @@ const KNOWN_WRITERS = new Set([
   'chmod', 'chown', 'chgrp', 'dd', 'sort', 'iconv', 'sed', 'gsed', 'uniq',
 ]);
 const GIT_READ_ONLY = new Set(['status', 'diff', 'log', 'show', 'blame', 'ls-files', 'ls-tree', 'grep', 'rev-parse', 'cat-file', 'describe', 'shortlog']);
+const GIT_WRITES = /^(--output|-o|--ext-diff)/;
+// sed's in-place option, its `w` command, and the `w`/`e` flags of `s///`.
+const SED_WRITES = /^(-[a-zA-Z]*i|--in-place)|(^|[;}\s/])[wW]\s*\S|\/[gpIi0-9]*[we]\b/;
+const SORT_OUTPUT = /^(-o|--output)/;
+
+// The written paths of a command that writes none (most): one shared empty set.
+const NO_PATHS: ReadonlySet<string> = new Set();
+
+/** Whether some argument (after the program name) matches `re`. */
+function anyArg(argv: readonly string[], re: RegExp): boolean {
+  for (let i = 1; i < argv.length; i++) if (re.test(argv[i]!)) return true;
+  return false;
+}
 
 /** Whether a simple command clearly only reads the files it names (so naming a protected file is not tampering). */
 export function isReadOnlyCommand(cmd: SimpleCommand): boolean {
-  const [prog, ...args] = cmd.argv;
+  // Asked several times for every command of every evaluation: the arguments are read in place, not copied.
+  const argv = cmd.argv;
+  const prog = argv[0];
   if (prog === undefined) return true;
   if (prog === 'git') {
-    const sub = args.find((a) => !a.startsWith('-'));
-    return sub !== undefined && GIT_READ_ONLY.has(sub) && !args.some((a) => /^(--output|-o|--ext-diff)/.test(a));
+    let sub: string | undefined;
+    for (let i = 1; i < argv.length && sub === undefined; i++) if (!argv[i]!.startsWith('-')) sub = argv[i];
+    return sub !== undefined && GIT_READ_ONLY.has(sub) && !anyArg(argv, GIT_WRITES);
   }
-  if (prog === 'sed') {
-    return !args.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a) || /(^|[;}\s/])[wW]\s*\S/.test(a) || /\/[gpIi0-9]*[we]\b/.test(a));
+  if (prog === 'sed') return !anyArg(argv, SED_WRITES);
+  if (prog === 'sort' || prog === 'uniq') {
+    let operands = 0;
+    for (let i = 1; i < argv.length; i++) if (!argv[i]!.startsWith('-')) operands++;
+    return !anyArg(argv, SORT_OUTPUT) && (prog === 'sort' || operands < 2);
   }
-  if (prog === 'sort' || prog === 'uniq') return !args.some((a) => /^(-o|--output)/.test(a)) && (prog === 'sort' || args.filter((a) => !a.startsWith('-')).length < 2);
   return READ_ONLY.has(prog);
 }
 
@@ -70,43 +88,46 @@ function cdIsUnknown(cmd: SimpleCommand): boolean {
  */
 export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string): BashPathRef[] {
   const refs: BashPathRef[] = [];
-  const seen = new Set<string>();
+  // Each path once per command and use: path → command index × 4 + a bit for each (access, redirect) pair added.
+  const seen = new Map<string, number>();
   let unsure = false;
   const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean): void => {
-    const k = `${access}\0${cmd}\0${redirect}\0${p}`;
-    if (seen.has(k)) return;
-    seen.add(k);
+    const bit = (access === 'write' ? 1 : 2) * (redirect ? 4 : 1);
+    const had = seen.get(p);
+    const bits = had !== undefined && Math.floor(had / 16) === cmd ? had % 16 : 0;
+    if ((bits & bit) !== 0) return;
+    seen.set(p, cmd * 16 + (bits | bit));
     refs.push({ path: p, access, cmd, span, unsure: unsure && relative, redirect });
   };
+  const here = [cwd];
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
     // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
-    const bases = !elsewhere && cmd.cwdAlts === undefined ? [cwd] : [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
-    const redirected = new Set<string>();
+    const bases = !elsewhere && cmd.cwdAlts === undefined ? here : [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
+    let redirected: Set<string> | undefined;
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
       const relative = !path.isAbsolute(expandHome(r.target, home));
       for (const base of bases) {
         const abs = absolutePath(r.target, base, home);
-        redirected.add(abs);
+        (redirected ??= new Set()).add(abs);
         add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative);
       }
     }
     // The words are read once; only where they resolve depends on the directory.
     const writeWords = commandWriteWords(cmd);
     const pathWords = commandPathWords(cmd);
-    const writes = new Set<string>();
-    for (const b of bases) for (const w of writeWords) writes.add(absolutePath(w, b, home));
+    const writes = writeWords.length === 0 ? NO_PATHS : new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
       for (const p of resolvePathWords(pathWords, base, home)) {
-        if (redirected.has(p)) continue;
+        if (redirected?.has(p)) continue;
         add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
       }
     }
     // Paths written that no word spells out: `cp -r /tmp/evil/.claude .` writes ./.claude.
-    for (const p of writes) if (!redirected.has(p)) add(p, 'write', i, cmd.span, false, true);
+    for (const p of writes) if (!redirected?.has(p)) add(p, 'write', i, cmd.span, false, true);
     if (cdIsUnknown(cmd)) unsure = true;
   });
   return refs;

@@ -93,8 +93,11 @@ function interpreterOption(argv: readonly string[]): string | undefined {
 // Programs whose own language the shell analysis reads (checks/sed.ts, awk.ts, find.ts, tar.ts), and printers of text.
 const OWN_CHECKS = new Set(['sed', 'awk', 'mawk', 'nawk', 'find', 'tar', 'bsdtar', 'echo', 'printf', 'true', 'false', ':', 'test', '[']);
 
+const VARIABLE_PRINTERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly', 'set', 'compgen']);
+
 /** `export`, `declare -p`, `set` alone, `compgen -v`: builtins that print the shell's variables (tokens among them). */
 function showsVariables(argv: readonly string[]): boolean {
+  if (!VARIABLE_PRINTERS.has(argv[0] ?? '')) return false;
   const [prog = '', ...args] = argv;
   const names = args.filter((a) => !a.startsWith('-'));
   if (prog === 'export' || prog === 'declare' || prog === 'typeset' || prog === 'local' || prog === 'readonly') return names.length === 0 || args.some((a) => /^-[a-zA-Z]*p/.test(a));
@@ -131,8 +134,9 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   const args = cmd.argv.slice(1);
   const urls = reading ? reading.urls : args.filter((a) => URL.test(a));
   // A URL the rule names is a host rule: every URL of the command must be on one of its hosts, and no file:// URL.
-  const allowed = specifierWords(specifier).filter((w) => URL.test(w)).map(origin).filter((o): o is string => o !== null);
+  let allowed: string[] | undefined;
   for (const u of urls) {
+    allowed ??= specifierWords(specifier).filter((w) => URL.test(w)).map(origin).filter((o): o is string => o !== null);
     const o = origin(u);
     if (o === null) return `${u} is not a web URL the rule can vouch for`;
     if (!allowed.includes(o)) return allowed.length > 0 ? `${u} is on another host than the rule names` : reading ? null : `${cmd.argv[0]} ${u}: a URL to a host no rule names`;

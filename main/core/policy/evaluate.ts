@@ -22,8 +22,10 @@ import { type RequestView, type ShellRef, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
 
+const BLANKS = /\s+/g;
+
 function quote(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
+  const one = s.replace(BLANKS, ' ').trim();
   return JSON.stringify(one.length > 120 ? `${one.slice(0, 117)}…` : one);
 }
 
@@ -37,21 +39,23 @@ function matchingRules(rules: readonly LiveRule[], view: RequestView, ws: Worksp
   const commands = view.family === 'shell' ? view.analysis?.commands : undefined;
   if (commands) {
     // Bash(...) rules only for commands of the program they name; the rest (Read/Edit rules reaching the command's paths) one by one.
-    const seen = new Set<LiveRule>();
-    for (const [i, cmd] of commands.entries()) {
+    let seen: Set<LiveRule> | undefined;
+    for (let i = 0; i < commands.length; i++) {
+      const cmd = commands[i]!;
       for (const lr of shellCandidates(rules, cmd, view.programs[i])) {
-        if (!seen.has(lr) && commandCovered(lr.parsed, cmd, action)) {
-          seen.add(lr);
-          hits.push({ at: rules.indexOf(lr), rule: lr.rule, what: cmd.text });
-        }
+        if (seen?.has(lr) || !commandCovered(lr.parsed, cmd, action)) continue;
+        (seen ??= new Set()).add(lr);
+        hits.push({ at: rules.indexOf(lr), rule: lr.rule, what: cmd.text });
       }
     }
   }
-  rules.forEach((lr, at) => {
-    if (commands && lr.parsed.kind === 'bash') return;
+  // Allocation-free for the (usual) thousand rules that match nothing.
+  for (let at = 0; at < rules.length; at++) {
+    const lr = rules[at]!;
+    if (commands && lr.parsed.kind === 'bash') continue;
     const what = denyLikeMatch(lr, view, ws, action);
     if (what !== null) hits.push({ at, rule: lr.rule, what });
-  });
+  }
   return hits.sort((a, b) => a.at - b.at);
 }
 
@@ -73,7 +77,7 @@ function deletesThroughLink(view: RequestView, ws: WorkspaceState): string[] {
     const why = protectedTarget(ref.facts.resolved, ws.cwd, { cwd: ws.realCwd ?? ws.cwd, home: ws.realHome ?? ws.home });
     if (why !== null) out.push(builtin(`rm -r ${ref.facts.requested} deletes ${why} (through a symbolic link to ${ref.facts.resolved})`));
   }
-  return [...new Set(out)];
+  return out.length === 0 ? out : [...new Set(out)];
 }
 
 function hardDeny(view: RequestView, book: RuleBook, ws: WorkspaceState, tamper: ReturnType<typeof tamperFindings>): Outcome | null {
@@ -132,8 +136,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       why.push(`built-in: ${cmd.argv[0]} runs in ${cmd.cwd}, outside the workspace`);
     }
     // Only the command's own path references can be read through its operands: without any, there is nothing to judge.
+    if (!view.shellRefs.some((ref) => ref.cmd === i && ref.facts)) return;
     const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
-    if (refs.length === 0) return;
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister;
@@ -145,15 +149,16 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const shows = contents || contentOps.includes(op);
       const abs = absolutePath(op, base, ws.home);
       const physical = physicalSpelling(op, base, ws.home);
-      const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(ws.globMatches?.get(abs) ?? [])]);
+      const globbed = ws.globMatches?.get(abs);
       for (const ref of refs) {
-        if (!opened.has(ref.path)) continue;
+        if (ref.path !== abs && ref.path !== physical && !(globbed?.includes(ref.path) ?? false)) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
         if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
         // `ls build`, `cd .git` show names only: for them just the workspace boundary counts.
         if (tier.allowed || (!shows && ref.facts.insideWorkspace)) continue;
         bad = true;
+        const opened = new Set([abs, ...(physical === null ? [] : [physical]), ...(globbed ?? [])]);
         why.push(`built-in: ${cmd.argv[0]} reads ${op === ref.path || opened.size === 1 ? op : `${op} → ${ref.path}`}: ${tier.reason}`);
       }
     }

@@ -36,14 +36,16 @@ function runsCli(target: string, byNode: boolean, runsPackage: boolean): boolean
 
 /** The words after the Gatehouse program (its subcommand first), or null when `argv` does not run Gatehouse. */
 export function gatehouseArgs(argv: readonly string[]): string[] | null {
-  const [prog = '', ...rest] = argv;
-  if (GATEHOUSE_PROGRAM.test(prog) || LOOKED_UP.test(prog)) return rest;
+  // Asked of every command: the words are copied only for a command that may run Gatehouse.
+  const prog = argv[0] ?? '';
+  if (GATEHOUSE_PROGRAM.test(prog) || LOOKED_UP.test(prog)) return argv.slice(1);
   // `npx gatehouse …`, `npm exec --registry R -- gatehouse …`, `npx -c 'gatehouse rules add …'`.
   const run = runnerReadings(argv).find((r) => runsCli(r.command[0] ?? '', false, r.fetches));
   if (run !== undefined) return run.command.slice(1);
   // `yarn gatehouse …`, `pnpm gatehouse …` run a package's bin by its name.
-  if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(rest[0] ?? '')) return rest.slice(1);
+  if ((prog === 'yarn' || prog === 'pnpm') && GATEHOUSE_PROGRAM.test(argv[1] ?? '')) return argv.slice(2);
   if (!NODES.test(prog)) return null;
+  const rest = argv.slice(1);
   let i = 0;
   while (i < rest.length && rest[i]!.startsWith('-')) i += /^(-r|--require|--import|--loader)$/.test(rest[i]!) ? 2 : 1;
   return runsCli(rest[i] ?? '', true, true) ? rest.slice(i + 1) : null;
@@ -71,6 +73,7 @@ export function looksUpGatehouse(word: string): boolean {
 }
 
 const GLOBAL = /^(-g|--global|--location=global|-[a-zA-Z]*g[a-zA-Z]*)$/;
+const INSTALLERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 // Updating a global package installs its newest release in place: `npm update -g` (every one) or `npm up -g gatehouse`.
 const INSTALL = /^(install|i|in|ins|inst|insta|instal|isnt|isnta|isntal|isntall|add|link|ln|update|up|upgrade|udpate)$/;
 /** A package spec from the registry by plain name (`typescript`, `@scope/x@^2`): it cannot claim another package's bin. */
@@ -83,11 +86,13 @@ const REGISTRY_NAME = /^(@[\w.-]+\/)?[\w.-]+(@[\w.^~<>=*|-]+)?$/;
  * Threat: `npm link` in a folder whose package.json says `"name": "gatehouse"`, `npm i -g ./evil`, `npm i -g gatehouse@0.0.1`.
  */
 export function replacesGatehouse(argv: readonly string[]): string | null {
+  // Only package managers install bins: any other command is done without reading its words.
+  if (!INSTALLERS.has(argv[0] ?? '')) return null;
   const [prog = '', ...args] = argv;
   const words = prog === 'yarn' && args[0] === 'global' ? args.slice(1) : args;
   const global = prog === 'yarn' ? args[0] === 'global' : words.some((w) => GLOBAL.test(w));
   const verb = words.find((w) => !w.startsWith('-')) ?? '';
-  if (!['npm', 'pnpm', 'yarn', 'bun'].includes(prog) || !INSTALL.test(verb)) return null;
+  if (!INSTALL.test(verb)) return null;
   const specs = words.slice(words.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
   const link = verb === 'link' || verb === 'ln';
   // `npm link` alone (or of a folder) links the current package's bins globally; `npm link name` only links into ./node_modules.

@@ -7,6 +7,8 @@ export const FOLD_CASE_DEFAULT = process.platform === 'darwin' || process.platfo
 
 /** Splits an absolute path into its non-empty segments (both separators on Windows). */
 export function segments(p: string): string[] {
+  // A plain POSIX path (no doubled or trailing separator: most) splits on its slashes as it is.
+  if (process.platform !== 'win32' && p !== '' && p.charCodeAt(p.length - 1) !== 0x2f && !p.includes('//')) return (p.charCodeAt(0) === 0x2f ? p.slice(1) : p).split('/');
   return p.split(process.platform === 'win32' ? /[\\/]+/ : /\/+/).filter((s) => s.length > 0);
 }
 

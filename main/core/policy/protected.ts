@@ -26,15 +26,15 @@ const GUARD_CODE = /(^|\/)(node_modules\/gatehouse(\/|$)|dist\/hook\.c?js$|dist\
 const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
 const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
 
-/** The protected places for one evaluation. */
+/** The protected places for one evaluation; read-only (evaluations of the same workspace share it). */
 export interface ProtectedSet {
-  gatehouseHomes: string[];
+  readonly gatehouseHomes: readonly string[];
   /** Agent configuration folders whose move, delete or permission change disables a guard. */
-  configRoots: string[];
-  explicitConfigDirs: string[];
+  readonly configRoots: readonly string[];
+  readonly explicitConfigDirs: readonly string[];
   /** The workspaces (as given and resolved): a `gatehouse` file inside one is the project's own, not the guard on PATH. */
-  workspaces: string[];
-  fold: boolean;
+  readonly workspaces: readonly string[];
+  readonly fold: boolean;
 }
 
 /**
@@ -48,6 +48,33 @@ export function configNames(): { names: string[]; endings: string[] } {
 
 /** Protected places derived from the workspace (home, cwd, GATEHOUSE_HOME, agent config folders from env). */
 export function protectedSet(ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): ProtectedSet {
+  if (lastSet !== undefined && madeFrom(lastSet, ws, fold)) return lastSet.set;
+  const set = makeProtectedSet(ws, fold);
+  lastSet = { home: ws.home, realHome: ws.realHome, cwd: ws.cwd, realCwd: ws.realCwd, gatehouseHome: ws.gatehouseHome, agentConfigDirs: [...(ws.agentConfigDirs ?? [])], fold, set };
+  return set;
+}
+
+// The last set made, with the workspace fields it was made from (copied): the next evaluation of the same workspace
+// reuses it instead of joining a dozen paths again. Compared field by field, so a changed workspace never gets it.
+interface MadeSet {
+  home: string;
+  realHome: string | undefined;
+  cwd: string;
+  realCwd: string | undefined;
+  gatehouseHome: string;
+  agentConfigDirs: string[];
+  fold: boolean;
+  set: ProtectedSet;
+}
+let lastSet: MadeSet | undefined;
+
+function madeFrom(m: MadeSet, ws: WorkspaceState, fold: boolean): boolean {
+  if (m.fold !== fold || m.home !== ws.home || m.realHome !== ws.realHome || m.cwd !== ws.cwd || m.realCwd !== ws.realCwd || m.gatehouseHome !== ws.gatehouseHome) return false;
+  const dirs = ws.agentConfigDirs ?? [];
+  return dirs.length === m.agentConfigDirs.length && dirs.every((d, i) => d === m.agentConfigDirs[i]);
+}
+
+function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
   const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
   const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
   const explicit = [...(ws.agentConfigDirs ?? []), ...SYSTEM_CONFIG_DIRS];

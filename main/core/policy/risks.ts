@@ -17,11 +17,10 @@ export function collectRisks(view: RequestView, realCwd: string, tamper: TamperF
   }
   if (view.family === 'write') for (const f of view.files) risks.push({ flag: 'writes-file', reason: `${view.tool} writes ${f.facts.resolved}` });
   for (const ref of view.shellRefs) {
-    const range = { start: ref.span.start, end: ref.span.end };
     const s = secret(ref.facts.resolved);
-    if (s) risks.push({ flag: 'secrets', reason: s, range });
+    if (s) risks.push({ flag: 'secrets', reason: s, range: { start: ref.span.start, end: ref.span.end } });
     if (ref.access === 'write' && !ref.facts.insideWorkspace && ref.redirect) {
-      risks.push({ flag: 'outside-workspace', reason: `writes ${ref.facts.resolved}, outside the workspace`, range });
+      risks.push({ flag: 'outside-workspace', reason: `writes ${ref.facts.resolved}, outside the workspace`, range: { start: ref.span.start, end: ref.span.end } });
     }
   }
   if (view.family === 'web' && view.url) risks.push({ flag: 'network', reason: `fetches ${view.url}` });

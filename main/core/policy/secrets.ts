@@ -27,7 +27,8 @@ export function secretReason(p: string): string | null {
   if (SECRET_NAMES.has(lower) || SECRET_IN_FOLDER.get((segs[segs.length - 2] ?? '').toLowerCase())?.has(lower) === true) return `${name} usually holds credentials`;
   if (ENV_VARIANT.test(name)) return `${name} is an environment file that usually holds credentials`;
   if (SECRET_EXT.test(name)) return `${name} looks like a key or certificate file`;
-  const dir = segs.slice(0, -1).find((s) => SECRET_DIRS.has(s.toLowerCase()));
+  let dir: string | undefined;
+  for (let i = 0; i < segs.length - 1 && dir === undefined; i++) if (SECRET_DIRS.has(segs[i]!.toLowerCase())) dir = segs[i];
   if (dir && !(dir === '.ssh' && PUBLIC.test(name))) return `${name} is inside a ${dir} folder`;
   return null;
 }

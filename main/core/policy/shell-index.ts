@@ -9,18 +9,26 @@ function programName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1);
 }
 
+function addName(names: string[], name: string): void {
+  if (!names.includes(name)) names.push(name);
+}
+
 /** The program names under which a command can be matched (as written, normalized, each unwrapped reading). */
 export function commandPrograms(cmd: SimpleCommand): string[] {
-  const out = new Set<string>();
-  for (const w of [cmd.argv[0], cmd.program]) if (w !== undefined) out.add(programName(w));
-  for (const form of [...(cmd.forms ?? []), cmd.argv]) {
-    const at = form.findIndex((w) => !ASSIGNMENT.test(w));
-    if (at < 0) continue;
+  // A list, not a Set: a command has one to a few names.
+  const out: string[] = cmd.argv[0] === undefined ? [] : [programName(cmd.argv[0])];
+  if (cmd.program !== undefined) addName(out, programName(cmd.program));
+  const forms = cmd.forms ?? [];
+  for (let f = 0; f <= forms.length; f++) {
+    const form = f < forms.length ? forms[f]! : cmd.argv;
+    let at = 0;
+    while (at < form.length && ASSIGNMENT.test(form[at]!)) at++;
+    if (at === form.length) continue;
     const name = programName(form[at]!);
-    out.add(name);
-    for (const p of equivalentPrograms(form, at, name)) out.add(p);
+    addName(out, name);
+    for (const p of equivalentPrograms(form, at, name)) addName(out, p);
   }
-  return [...out];
+  return out;
 }
 
 /** For one rule list: per program, the rules naming it merged in order with the wildcard ones; and the wildcard ones. */
@@ -61,9 +69,17 @@ function programIndex(rules: readonly LiveRule[]): ProgramIndex {
  */
 export function shellCandidates(rules: readonly LiveRule[], cmd: SimpleCommand, programs = commandPrograms(cmd)): readonly LiveRule[] {
   const index = programIndex(rules);
-  const lists = programs.map((p) => index.byProgram.get(p)).filter((l): l is LiveRule[] => l !== undefined);
-  if (lists.length === 0) return index.wild;
-  if (lists.length === 1) return lists[0]!;
+  // Most commands have one name with rules: its list is returned as it is, and only more names make a merged list.
+  let first: LiveRule[] | undefined;
+  let lists: LiveRule[][] | undefined;
+  for (const p of programs) {
+    const list = index.byProgram.get(p);
+    if (list === undefined) continue;
+    if (first === undefined) first = list;
+    else (lists ??= [first]).push(list);
+  }
+  if (first === undefined) return index.wild;
+  if (lists === undefined) return first;
   const merged = [...new Set(lists.flat())];
   return merged.sort((a, b) => index.position.get(a)! - index.position.get(b)!);
 }

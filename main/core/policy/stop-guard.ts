@@ -100,6 +100,9 @@ function attaches(prog: string, args: string[], wholeCommand: string, pid: numbe
  * `kill <pid from endpoint.json>`, `kill -9 -1`, `pkill node`, `kill $(pgrep gatehouse)`).
  */
 export function stopsGatehouse(cmd: SimpleCommand, wholeCommand: string, pid: number | undefined): string | null {
+  // Asked of every command: only a package manager, an attacher or a stopper is read further.
+  const first = cmd.argv[0];
+  if (first === undefined || (!PACKAGE_MANAGERS.has(first) && !ATTACHERS.has(first) && !STOPPERS.has(first))) return null;
   const [prog, ...args] = cmd.argv;
   // Removing the package removes the guard as surely as killing it (`yarn global remove` names its verb after `global`).
   const verb0 = args.find((a) => !a.startsWith('-') && !(prog === 'yarn' && a === 'global'));

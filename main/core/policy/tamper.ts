@@ -52,23 +52,24 @@ const FIND_VALUED = /^-(i?name|i?path|i?wholename|i?regex|i?lname|newer|type|xty
 
 /** Whether the command moves, deletes or re-permissions the folders it names (and all below them). */
 function mover(argv: string[]): boolean {
-  const [prog, ...args] = argv;
+  const prog = argv[0];
   if (prog === 'find') {
+    const args = argv.slice(1);
     // `find . -name -delete` looks for files named "-delete": a predicate's value is not an action.
     const action = (i: number): boolean => !FIND_VALUED.test(args[i - 1] ?? '');
     return args.some((a, i) => action(i) && (a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && MOVERS.has(args[i + 1] ?? ''))));
   }
-  if (prog === 'rsync') return args.some((a) => /^--(delete|remove-source-files)/.test(a));
+  if (prog === 'rsync') return argv.some((a, i) => i > 0 && /^--(delete|remove-source-files)/.test(a));
   return prog !== undefined && MOVERS.has(prog);
 }
 
 /** Whether the command reads file contents throughout the folders it names. */
 function treeReader(argv: string[], feedsReader: boolean): boolean {
-  const [prog, ...args] = argv;
+  const prog = argv[0];
   if (prog === undefined) return false;
   if (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') return readsFolders(argv);
   // `find ~ -name endpoint.json | xargs cat`: what find lists, the reader after it opens.
-  if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return feedsReader || args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+  if (prog === 'find' || prog === 'fd' || prog === 'fdfind') return feedsReader || argv.some((a, i) => i > 0 && /^-(exec|execdir|ok|okdir)$/.test(a));
   if (prog === 'rsync') return true;
   return TREE_READERS.has(prog);
 }
@@ -161,13 +162,15 @@ function globCandidates(ps: ProtectedSet): Array<{ path: string; gatehouse: bool
   return out;
 }
 
+const GLOB_CHAR = /[*?[]/;
+
 function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   const out: TamperFinding[] = [];
   const commands = view.analysis?.commands ?? [];
   let candidates: ReturnType<typeof globCandidates> | null = null;
   for (const ref of view.shellRefs) {
     const word = ref.path;
-    if (!/[*?[]/.test(word)) continue;
+    if (!GLOB_CHAR.test(word)) continue;
     candidates ??= globCandidates(ps);
     const isMatch = picomatch(word, { dot: false, nocase: ps.fold });
     const hit = candidates.find((c) => (c.gatehouse || ref.access === 'write') && isMatch(c.path));
@@ -201,7 +204,7 @@ function programChange(cmd: SimpleCommand, command: string): string | null {
   const lookedUp = cmd.redirects.find((r) => r.kind === 'write' && r.target === null && looksUpGatehouse(command.slice(r.span.start, r.span.end)));
   if (lookedUp) return 'a redirect overwrites the gatehouse program it looks up at run time';
   if (isReadOnlyCommand(cmd) || gatehouseArgs(cmd.argv) !== null) return null;
-  const word = cmd.argv.slice(1).find(looksUpGatehouse);
+  const word = cmd.argv.find((a, i) => i > 0 && looksUpGatehouse(a));
   return word === undefined ? null : `${cmd.argv[0]} may change the gatehouse program ${word} looks up`;
 }
 
@@ -214,14 +217,16 @@ const CONFIG_ROOT_MENTION = /\.(claude|gemini|codex)\b|CLAUDE_CONFIG_DIR|CODEX_H
 function configVarWrite(cmd: SimpleCommand, command: string): string | null {
   // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
   const dynamic = cmd.redirects.filter((r) => r.kind === 'write' && r.target === null);
-  const redirect = dynamic.map((r) => REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end))).find((m) => m !== null);
-  if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
+  for (const r of dynamic) {
+    const redirect = REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end));
+    if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
+  }
   const spelled = CONFIG_ROOT_MENTION.test(command) ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
   if (spelled) return `a redirect writes ${command.slice(spelled.span.start, spelled.span.end)}, a path made at run time in a command that names an agent configuration folder`;
   if (isReadOnlyCommand(cmd)) return null;
-  const word = cmd.argv.slice(1).find((a) => CONFIG_VAR.test(a));
+  const word = cmd.argv.find((a, i) => i > 0 && CONFIG_VAR.test(a));
   if (word !== undefined) return `${cmd.argv[0]} may change ${word}, inside an agent configuration folder`;
-  const whole = cmd.argv.slice(1).find((a) => WHOLE_XDG.test(a));
+  const whole = cmd.argv.find((a, i) => i > 0 && WHOLE_XDG.test(a));
   return whole === undefined ? null : `${cmd.argv[0]} may change ${whole}, which holds GATEHOUSE_HOME`;
 }
 
@@ -256,9 +261,9 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     const varWrite = configVarWrite(cmd, command);
     if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
     // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
-    const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
-    if (INTERPRETERS.test(cmd.argv[0] ?? '') && code.some((a) => CONFIG_IN_CODE.test(a))) {
-      out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
+    if (INTERPRETERS.test(cmd.argv[0] ?? '')) {
+      const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
+      if (code.some((a) => CONFIG_IN_CODE.test(a))) out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
     }
     const root = cmd.cwd === undefined ? undefined : ps.configRoots.find((r) => isInside(cmd.cwd!, r, ps.fold));
     if (root !== undefined && !isReadOnlyCommand(cmd)) {

@@ -108,10 +108,10 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
       view.programs = analysis.commands.map(commandPrograms);
       if (!analysis.parsed) flag('the command could not be parsed');
       // A glob word stands for every file it expands to now (`cat .e*` reads .env).
-      view.shellRefs = bashPathRefs(analysis, view.shellCwd, ws.home).flatMap((r) => [
-        { ...r, facts: facts(r.path) },
-        ...(ws.globMatches?.get(r.path) ?? []).map((m) => ({ ...r, path: m, facts: facts(m) })),
-      ]);
+      for (const r of bashPathRefs(analysis, view.shellCwd, ws.home)) {
+        view.shellRefs.push({ ...r, facts: facts(r.path) });
+        for (const m of ws.globMatches?.get(r.path) ?? []) view.shellRefs.push({ ...r, path: m, facts: facts(m) });
+      }
     } else flag('the command was not analysed');
   } else if (family === 'web') {
     const t = webTarget(request);

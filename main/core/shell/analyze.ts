@@ -12,7 +12,7 @@ import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
 import { absolutePath, protectedTarget } from './paths.js';
 import { longOption } from './options.js';
-import { commandProgram, runnerReadings } from './package-runners.js';
+import { commandProgram, isRunnerProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
 import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
@@ -74,13 +74,18 @@ function stdinOf(raw: RawCommand): StdinSource {
   return raw.pipe && raw.pipe.stage > 0 ? 'pipe' : 'inherited';
 }
 
+/** `a` then `b`; one of them itself when the other is empty (these lists are never changed once made). */
+function joined<T>(a: T[], b: T[]): T[] {
+  return a.length === 0 ? b : b.length === 0 ? a : [...a, ...b];
+}
+
 /** What a command inherits plus what its own wrappers add. */
 function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext): Outer {
   const base = raw.cwd;
   return {
-    wrappers: [...outer.wrappers, ...u.wrappers],
-    env: [...outer.env, ...u.env],
-    forms: [...outer.forms, ...u.forms],
+    wrappers: joined(outer.wrappers, u.wrappers),
+    env: joined(outer.env, u.env),
+    forms: joined(outer.forms, u.forms),
     privileged: outer.privileged || u.privileged,
     appendsArgs: outer.appendsArgs || u.xargs,
     cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
@@ -131,7 +136,10 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
     text: source.slice(raw.span.start, raw.span.end),
     span: at(raw.span),
     env: inner.env.map((e) => ({ name: e.name, value: e.value })),
-    redirects: raw.redirects.map((r) => ({ ...r.redirect, span: at(r.redirect.span) })),
+    redirects: raw.redirects.map((r) => {
+      const where = at(r.redirect.span);
+      return where === r.redirect.span ? r.redirect : { ...r.redirect, span: where };
+    }),
     wrappers: inner.wrappers,
     dynamic: argvWords.some((w) => w.dynamic) || inner.env.some((e) => e.dynamic) || inner.cwd === null,
     wordSpans: argvWords.map((w) => at(w.span)),
@@ -146,11 +154,18 @@ function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inn
   return cmd;
 }
 
+/** Whether a risk flagged since the first `from` passes `test` (read in place: asked for every command). */
+function riskSince(f: Findings, from: number, test: (r: Findings['risks'][number]) => boolean): boolean {
+  for (let i = from; i < f.risks.length; i++) if (test(f.risks[i]!)) return true;
+  return false;
+}
+
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
 function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
   const f = st.f;
   checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
-  const wrapperWord = words.slice(0, Math.max(0, words.length - argvWords.length)).find((w) => w.dynamic);
+  let wrapperWord: Word | undefined;
+  for (let i = 0; i < words.length - argvWords.length && wrapperWord === undefined; i++) if (words[i]!.dynamic) wrapperWord = words[i];
   if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin;
@@ -162,7 +177,7 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   checkProgram(c);
   // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).
   for (const alt of cmd.cwdAlts ?? []) checkProgram({ ...c, cwd: alt, nested: [], scripts: [] });
-  const destructive = f.risks.slice(risksBefore).some((r) => r.flag === 'destructive');
+  const destructive = riskSince(f, risksBefore, (r) => r.flag === 'destructive');
   if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.privileged) {
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
@@ -208,7 +223,8 @@ const fedStages = new WeakMap<RawCommand, FedText>();
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
   const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
   if (piped) fedStages.set(raw, piped);
-  let words = expandWords(raw.words.filter((w) => w.value !== '' || w.span.end > w.span.start));
+  const kept = (w: Word): boolean => w.value !== '' || w.span.end > w.span.start;
+  let words = expandWords(raw.words.every(kept) ? raw.words : raw.words.filter(kept));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
   if (words.length === 0) {
@@ -222,9 +238,9 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   rootPrompt(u, outer, inner, st, at(raw.span));
   heredocBackticks(raw, st, at, depth, inner);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin ?? piped;
-  const wrapperWords = words.filter((w) => !u.argv.includes(w)); // bare `xargs` runs a synthetic echo
+  // The wrapper's words are those not in argv (bare `xargs` runs a synthetic echo).
   if (u.xargs && u.argv[0]) sweptByXargs(u.argv.map((w) => w.value), prev, raw.cwd ?? st.ctx.cwd, st, at(raw.span));
-  if (u.xargs && wrapperWords.some((w) => /^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value))) {
+  if (u.xargs && words.some((w) => !u.argv.includes(w) && (/^-[^-]*a/.test(w.value) || ARG_FILE.test(w.value)))) {
     // `xargs -a .env` prints the file through echo; `xargs -a list cat` reads the files it names.
     block(st.f, 'xargs -a reads the arguments it runs with from a file', at(raw.span));
   } else if (u.xargs && fed && u.replace !== undefined) replaceByXargs(u, u.replace, fed);
@@ -238,7 +254,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   checkEnv(u.env, at, st.f);
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
-  for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
+  if (raw.redirects.length > 0) for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
   // `echo cm0g… | base64 -d | sh`: the decoded script is analyzed below, and the hiding is flagged here, since a
   // pipeline whose script is known is not checked as a pipeline.
   if (piped && prev && u.shellReadsStdin && decodes(prev.words.map((w) => w.value))) {
@@ -256,7 +272,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     const text = shellCommandOf(e.name, e.value);
     if (text !== null) scripts.push({ text, via: e.name });
   }
-  if (inner.privileged && st.f.risks.slice(risksStart).some((r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
+  if (inner.privileged && riskSince(st.f, risksStart, (r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
     // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(st.f, 'destructive', `${via} combined with a write outside the workspace`, at(raw.span), 'hard');
@@ -297,6 +313,7 @@ function runWritten(ran: WrittenRun, u: Unwrapped, raw: RawCommand, st: State, a
  * judge the runner's own command, and what only asks inside it is left to the runner's rule.
  */
 function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  if (!isRunnerProgram(cmd.argv[0] ?? '')) return;
   const readings = runnerReadings(cmd.argv).filter((r) => r.command.length > 0);
   if (readings.length === 0) return;
   const scratch: State = { ...st, f: newFindings(), commands: [], parsed: true };
@@ -366,12 +383,17 @@ const IFS = /\$IFS(?![\w])|\$\{IFS\}/g;
 // Programs a glob in command position is read as, when it may match them (`/bin/r? -rf ~`, `/???/?udo ls`).
 const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod', 'chown', 'mv', 'find', 'sudo', 'su', 'doas', 'kill', 'pkill', 'killall', 'truncate', 'git', 'curl', 'wget', 'sh', 'bash', 'gatehouse'];
 
+const GLOB_CHAR = /[*?[]/;
+
+// What a program word written out in full spells again: nothing (most commands).
+const NO_TEXTS: readonly string[] = [];
+
 /** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
-function respelled(words: Word[]): string[] {
+function respelled(words: Word[]): readonly string[] {
   const program = words[0];
-  if (program === undefined) return [];
+  if (program === undefined) return NO_TEXTS;
   if (!program.dynamic) {
-    if (!/[*?[]/.test(program.value)) return [];
+    if (!GLOB_CHAR.test(program.value)) return NO_TEXTS;
     const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
     const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
     // A glob that matches most programs (`*`) says nothing about which one runs.

@@ -74,25 +74,50 @@ function expand(chars: Ch[], budget: { left: number }): Ch[][] | null {
   return [chars];
 }
 
+/** Whether some unquoted text holds a `{` (else bash's brace expansion leaves the word as it is). */
+function hasBraces(segments: readonly Segment[]): boolean {
+  for (const s of segments) if (!s.literal && s.text.includes('{')) return true;
+  return false;
+}
+
+/** Whether `value` is the segments' texts run together (a word whose value was rewritten is not). */
+function spells(segments: readonly Segment[], value: string): boolean {
+  let at = 0;
+  for (const s of segments) {
+    if (!value.startsWith(s.text, at)) return false;
+    at += s.text.length;
+  }
+  return at === value.length;
+}
+
 /**
  * Expands braces in a word's segments; returns the word's values (one when there is nothing to expand),
  * or null when the expansion would be too large to reason about.
  */
 export function expandBraces(segments: Segment[]): string[] | null {
-  if (!segments.some((s) => !s.literal && s.text.includes('{'))) return [segments.map((s) => s.text).join('')];
+  if (!hasBraces(segments)) return [segments.map((s) => s.text).join('')];
   const chars: Ch[] = segments.flatMap((s) => [...s.text].map((c) => ({ c, literal: s.literal })));
   const words = expand(chars, { left: MAX_BRACE_WORDS * 4 });
   return words === null ? null : words.map((w) => w.map((x) => x.c).join(''));
 }
 
+/** Whether brace expansion leaves a word as it is: a run-time word, or a static one without braces (and not unquoted and empty). */
+function keptAsIs(w: Word): boolean {
+  return w.dynamic || (!hasBraces(w.segments) && spells(w.segments, w.value) && (w.value !== '' || w.segments.some((s) => s.literal)));
+}
+
 /** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`). */
 export function expandWords(words: Word[]): Word[] {
+  // Most commands have nothing to expand: they keep their list.
+  if (words.every(keptAsIs)) return words;
   const out: Word[] = [];
   for (const w of words) {
-    if (w.dynamic) {
+    if (keptAsIs(w)) {
       out.push(w);
       continue;
     }
+    // An unquoted empty word is no word at all.
+    if (!hasBraces(w.segments) && spells(w.segments, w.value)) continue;
     const expanded = expandBraces(w.segments);
     if (expanded === null) {
       out.push({ ...w, dynamic: true, expansions: [w.value] });

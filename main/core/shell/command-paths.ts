@@ -8,9 +8,12 @@ import type { SimpleCommand } from './types.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(.*)$/s;
 
+// What any other program's sed script names: nothing (asked several times of every command).
+const NO_FILES: readonly string[] = [];
+
 /** Files a sed script's `w`/`W`/`r`/`R` commands (and `s///w`) name, by access. */
-function sedFiles(argv: readonly string[], kind: 'write' | 'read'): string[] {
-  if (argv[0] !== 'sed' && argv[0] !== 'gsed') return [];
+function sedFiles(argv: readonly string[], kind: 'write' | 'read'): readonly string[] {
+  if (argv[0] !== 'sed' && argv[0] !== 'gsed') return NO_FILES;
   const scripts: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i]!;
@@ -25,6 +28,11 @@ function sedFiles(argv: readonly string[], kind: 'write' | 'read'): string[] {
 const FIND_PATTERN = /^-i?(name|path|wholename|regex|lname)$/;
 const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
 
+/** Adds `p` to `out` unless it is empty or remote. */
+function addPath(out: string[], p: string): void {
+  if (p !== '' && !isRemote(p)) out.push(p);
+}
+
 /**
  * Every word of `cmd` that may be a path, as written: operands, `--opt=PATH` and `-oPATH` values, `of=PATH`, redirect
  * targets, a program run from a path, and every path a reading program opens (commandReadOperands: where `cd` goes,
@@ -32,10 +40,7 @@ const PATHISH = /^(\/|~|\.|\$HOME\b|\$\{HOME\})|\//;
  */
 export function commandPathWords(cmd: SimpleCommand): string[] {
   const out: string[] = [];
-  const add = (p: string) => {
-    if (p !== '' && !isRemote(p)) out.push(p);
-  };
-  if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) add(cmd.program);
+  if (cmd.program !== undefined && cmd.program.includes('/') && !isSystemProgram(cmd.program)) addPath(out, cmd.program);
   let options = true;
   const argv = cmd.argv;
   for (let i = 1; i < argv.length; i++) {
@@ -45,18 +50,18 @@ export function commandPathWords(cmd: SimpleCommand): string[] {
     if (options && w === '--') options = false;
     else if (options && w.startsWith('--')) {
       const eq = w.indexOf('=');
-      if (eq > 0 && PATHISH.test(w.slice(eq + 1))) add(w.slice(eq + 1));
+      if (eq > 0 && PATHISH.test(w.slice(eq + 1))) addPath(out, w.slice(eq + 1));
     } else if (options && w.startsWith('-') && w.length > 1) {
-      if (w.length > 2 && PATHISH.test(w.slice(2))) add(w.slice(2));
+      if (w.length > 2 && PATHISH.test(w.slice(2))) addPath(out, w.slice(2));
     } else {
       const m = ASSIGNMENT.exec(w);
-      add(m && PATHISH.test(m[1]!) ? m[1]! : w);
+      addPath(out, m && PATHISH.test(m[1]!) ? m[1]! : w);
     }
   }
-  for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) add(r.target);
-  for (const p of sedFiles(cmd.argv, 'write')) add(p);
-  for (const p of sedFiles(cmd.argv, 'read')) add(p);
-  for (const p of commandReadOperands(cmd)) add(p);
+  for (const r of cmd.redirects) if (r.target !== null && (r.kind === 'write' || r.kind === 'read')) addPath(out, r.target);
+  for (const p of sedFiles(cmd.argv, 'write')) addPath(out, p);
+  for (const p of sedFiles(cmd.argv, 'read')) addPath(out, p);
+  for (const p of commandReadOperands(cmd)) addPath(out, p);
   return out;
 }
 
@@ -73,7 +78,9 @@ export function resolvePathWords(words: readonly string[], cwd: string, home: st
 
 /** The words naming what `cmd` writes, deletes or moves, as written (redirect targets, `cp`/`mv`/`tee`/`sed -i`/`sort -o` targets …): a write hidden in a reader, e.g. `sort -o .claude/settings.json x`. */
 export function commandWriteWords(cmd: SimpleCommand): string[] {
-  const paths = [...writeTargets(cmd.argv).map((t) => t.path), ...sedFiles(cmd.argv, 'write')];
-  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null) paths.push(r.target);
-  return paths.filter((p) => p !== '');
+  const paths: string[] = [];
+  for (const t of writeTargets(cmd.argv)) if (t.path !== '') paths.push(t.path);
+  for (const p of sedFiles(cmd.argv, 'write')) if (p !== '') paths.push(p);
+  for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null && r.target !== '') paths.push(r.target);
+  return paths;
 }

@@ -99,5 +99,6 @@ export function scanArgs(argv: readonly string[], start: number, spec: OptSpec):
 
 /** True when an option is one of `names` (single letters are short options, longer names long ones, by GNU prefix). */
 export function isOneOf(o: Opt, names: readonly string[]): boolean {
-  return names.some((n) => (o.long ? n.length > 1 && longIs(o.name, n) : n === o.name));
+  for (const n of names) if (o.long ? n.length > 1 && longIs(o.name, n) : n === o.name) return true;
+  return false;
 }

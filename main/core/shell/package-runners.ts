@@ -200,6 +200,13 @@ function subcommandsOf(r: PackageRunner): SplitRun[] {
   return split;
 }
 
+/** Whether `words` from `s` are the subcommand's words (as the runner spells them), compared in place. */
+function spellsAt(words: readonly string[], s: number, subWords: readonly string[], r: PackageRunner): boolean {
+  if (s + subWords.length > words.length) return false;
+  for (let k = 0; k < subWords.length; k++) if ((r.subcommand?.(words[s + k]!) ?? words[s + k]) !== subWords[k]) return false;
+  return true;
+}
+
 /**
  * Every reading of `words` (program word at `at`, a bare name) as a package or environment runner; empty when it is none.
  * Threat: `npx --registry R npm publish`, `pnpm --reporter x dlx npm publish`, `yarn --cwd d dlx npm publish` hide the
@@ -215,8 +222,7 @@ export function runnerReadings(words: readonly string[], at = 0): RunnerReading[
   const out: RunnerReading[] = [];
   for (const s of scanOptions(words, at + 1, r).starts) {
     for (const { sub, subWords, kind } of subcommandsOf(r)) {
-      const given = words.slice(s, s + subWords.length);
-      if (given.length !== subWords.length || !given.every((w, k) => (r.subcommand?.(w) ?? w) === subWords[k])) continue;
+      if (!spellsAt(words, s, subWords, r)) continue;
       out.push(...readingsFrom(words, s + subWords.length, r, `${program} ${sub}`, kind === 'fetch'));
     }
   }

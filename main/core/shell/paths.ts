@@ -68,6 +68,8 @@ function plainJoin(cwd: string, rel: string): string | null {
   return plainNames(cwd, 1) ? `${cwd}/${rel}` : null;
 }
 
+const GLOB_CHAR = /[*?[]/;
+
 /**
  * An argument made absolute against the directory the command runs in (`$PWD` is that directory). A glob keeps its
  * trailing slash, because bash then matches folders only (`ls -d` of a glob ending in a slash).
@@ -77,7 +79,7 @@ export function absolutePath(p: string, cwd: string, home: string): string {
   // `/proc/self/root/…` (any process's root) is `/…`; `/proc/self/cwd/…` is `cwd/…`.
   const joined = plainJoin(cwd, x) ?? path.resolve(cwd, x);
   const abs = (joined.startsWith('/proc/') ? joined.replace(PROC_ROOT, '').replace(PROC_CWD, cwd) : joined) || '/';
-  return /[*?[]/.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
+  return GLOB_CHAR.test(p) && p.endsWith('/') && abs !== '/' ? `${abs}/` : abs;
 }
 
 /** True when `child` is `parent` or lies below it (lexically, by path segments). */
@@ -86,9 +88,12 @@ export function isInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
+const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+const SCP_REMOTE = /^[^/\s]+@[^/\s]+:/;
+
 /** URLs and `host:path` remotes are not local paths. */
 export function isRemote(word: string): boolean {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(word) || /^[^/\s]+@[^/\s]+:/.test(word);
+  return URL_SCHEME.test(word) || SCP_REMOTE.test(word);
 }
 
 const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|disk\/by-|loop\d|sr\d|nbd\d|zd\d|mem$|kmem$|port$)/;

@@ -169,12 +169,17 @@ function optionFiles(prog: string, argv: readonly string[]): string[] {
   return [...named, ...globs];
 }
 
+// A pattern or script given by option (so the first operand is a file); a lone short option; a long one without `=`.
+const PATTERN_OPTION = /^(-[a-zA-Z]*[ef]|--regexp|--file|--expression)/;
+const SHORT_OPTION = /^-[a-zA-Z]$/;
+const LONG_OPTION = /^--[^=]+$/;
+
 /** The operands of a program that reads every file it is given (after its pattern or script, for grep/sed/awk). */
 function fileOperands(prog: string, args: string[]): string[] {
   const find = prog === 'find';
   if (!find && !FILE_READERS.has(prog) && !PATTERN_FIRST.has(prog)) return [];
   const operands: string[] = [];
-  let patternGiven = !PATTERN_FIRST.has(prog) || args.some((a) => /^(-[a-zA-Z]*[ef]|--regexp|--file|--expression)/.test(a));
+  let patternGiven = !PATTERN_FIRST.has(prog) || args.some((a) => PATTERN_OPTION.test(a));
   let options = true;
   // find's own options (-H, -L, -P, -D debug, -O3) come before its start points.
   let start = 0;
@@ -184,8 +189,8 @@ function fileOperands(prog: string, args: string[]): string[] {
     if (options && w === '--') options = false;
     else if (options && w.startsWith('-') && w !== '-') {
       if (find) break; // find's expression starts at the first option-like word; start points come before it
-      if (/^-[a-zA-Z]$/.test(w) && (VALUED[prog] ?? '').includes(w[1]!)) i++;
-      else if (/^--[^=]+$/.test(w) && (FILE_VALUED[prog]?.spec.longValue ?? []).some((name) => longIs(w.slice(2), name))) i++;
+      if (SHORT_OPTION.test(w) && (VALUED[prog] ?? '').includes(w[1]!)) i++;
+      else if (LONG_OPTION.test(w) && (FILE_VALUED[prog]?.spec.longValue ?? []).some((name) => longIs(w.slice(2), name))) i++;
     } else if (!patternGiven) patternGiven = true;
     else operands.push(w);
   }
@@ -202,18 +207,26 @@ export function commandReadOperands(cmd: SimpleCommand): string[] {
   const [prog = '', ...args] = cmd.argv;
   let named: string[];
   // `git add -f -A` or `git add -f '*env'` stages what git itself finds below the folder it runs in.
-  if (prog === 'git') named = [...gitNoIndexOperands(args), ...(gitAddWholeTree(cmd.argv) ? ['.'] : [])];
+  if (prog === 'git') {
+    const compared = gitNoIndexOperands(args);
+    named = gitAddWholeTree(cmd.argv) ? [...compared, '.'] : compared;
+  }
   else if (prog === 'cd' || prog === 'pushd' || prog === 'popd') named = directoryChange(cmd);
   else if (prog === 'tar') named = tarReadOperands(cmd.argv);
   else if (prog === 'zip') named = zipReadOperands(cmd.argv);
   else if (prog === 'find') named = [...fileOperands(prog, args), ...findReadPaths(cmd.argv)];
-  else named = [...optionFiles(prog, cmd.argv), ...fileOperands(prog, args)];
+  else {
+    const valued = optionFiles(prog, cmd.argv);
+    const operands = fileOperands(prog, args);
+    named = valued.length === 0 ? operands : [...valued, ...operands];
+  }
   // `grep -r PATTERN` with no file searches the folder it runs in.
-  if (named.length === 0 && /^(grep|egrep|fgrep)$/.test(prog) && readsFolders(cmd.argv)) named = ['.'];
+  if (named.length === 0 && (prog === 'grep' || prog === 'egrep' || prog === 'fgrep') && readsFolders(cmd.argv)) named = ['.'];
   // rg with no path searches the folder it runs in (its -g globs then pick files there).
   if (prog === 'rg' && fileOperands(prog, args).length === 0 && !args.some((a) => /^--(files|type-list|help|version)$/.test(a))) named = [...named, '.'];
   // What a program's closed-world spec says it reads (`jq --rawfile k F`, `git blame --contents F`, `date -f F`).
   const spec = specReading(cmd.argv);
-  if (spec) named = [...new Set([...named, ...spec.reads])];
-  return named.filter((w) => !STREAMS.test(w));
+  // (Each once: with nothing to add, one name is already once.)
+  if (spec && (spec.reads.length > 0 || named.length > 1)) named = [...new Set([...named, ...spec.reads])];
+  return named.some((w) => STREAMS.test(w)) ? named.filter((w) => !STREAMS.test(w)) : named;
 }

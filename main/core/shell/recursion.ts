@@ -17,6 +17,9 @@ const GIT_ADD: OptSpec = { longValue: ['chmod', 'pathspec-from-file'] };
 
 /** `git SUBCOMMAND …`: the subcommand and the index of its word (after git's own options), or null. */
 export function gitSubcommand(argv: readonly string[]): { name: string; at: number } | null {
+  // Most commands name the subcommand first (`git status`): git's options are read only when there are some.
+  const second = argv[1];
+  if (second !== undefined && !second.startsWith('-')) return { name: second, at: 1 };
   const at = scanArgs(argv, 1, GIT_GLOBAL).end;
   const name = argv[at];
   return name === undefined ? null : { name, at };

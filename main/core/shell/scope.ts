@@ -53,12 +53,15 @@ export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
   }
 }
 
+// `~+` or `~-` as a whole word or before a slash. (A regex literal inside a function is a new object each call.)
+const TILDE_PLACE = /^~([+-])(?=$|\/)/;
+
 /**
  * `~+` is $PWD and `~-` is $OLDPWD, which a script can assign (`PWD=~/.claude; cd ~+`): then the word is that value, and
  * it stays a run-time word no rule vouches for; `~-` is always one (the previous directory is not known here).
  */
 export function tildePlace(w: Word, scope: Scope): Word {
-  const m = /^~([+-])(?=$|\/)/.exec(w.value);
+  const m = TILDE_PLACE.exec(w.value);
   if (!m || w.segments[0]?.literal !== false) return w;
   const known = scope.known?.get(m[1] === '+' ? 'PWD' : 'OLDPWD');
   if (m[1] === '+' && known === undefined) return w;

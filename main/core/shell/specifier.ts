@@ -120,8 +120,8 @@ interface View {
   allow: string[];
   /** Everything as written (env prefixes and wrappers included), for exact allow rules that spell them out. */
   allowFull: string[] | null;
-  /** First words of the allow readings: allow rules naming anything else cannot match. */
-  firsts: Set<string>;
+  /** First words of the allow readings (two): allow rules naming anything else cannot match. */
+  firsts: readonly string[];
   deny?: DenyView;
 }
 
@@ -158,7 +158,7 @@ function buildView(cmd: SimpleCommand): View {
   const allow = [...envWords(cmd), program, ...withoutQuietGitOptions(cmd.argv)];
   const full = cmd.forms?.[0];
   const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
-  const firsts = new Set([allow[0] ?? '', allowFull?.[0] ?? '']);
+  const firsts = [allow[0] ?? '', allowFull?.[0] ?? ''];
   return { allow, allowFull, firsts };
 }
 
@@ -207,7 +207,7 @@ export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, acti
   const v = view(cmd);
   if (action === 'allow') {
     // A rule whose first word is none of the command's cannot match (one starting with a wildcard names no program).
-    if (rule.first !== null && !v.firsts.has(rule.first)) return false;
+    if (rule.first !== null && !v.firsts.includes(rule.first)) return false;
     if (wordsMatch(rule, v.allow) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
     return rule.kind === 'exact' && v.allowFull !== null && wordsMatch(rule, v.allowFull);
   }

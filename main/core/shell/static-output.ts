@@ -28,13 +28,17 @@ export function printfText(format: string, args: string[]): string | null {
  * hide the real command in printed text.
  */
 export function staticOutput(raw: RawCommand, fed?: FedText): FedText | null {
-  const [first, ...args] = raw.words;
+  const first = raw.words[0];
   if (!first || first.dynamic) return null;
   const name = programName(first.value);
+  // Asked of every command: any other program prints nothing its words fix.
+  const decoder = name === 'base64' || name === 'gbase64';
+  if (name !== 'cat' && name !== 'echo' && name !== 'printf' && !decoder) return null;
+  const args = raw.words.slice(1);
   const span = raw.span;
   const dynamic = args.some((w) => w.dynamic);
   if (name === 'cat' && args.length === 0) return raw.redirects.find((r) => r.stdin)?.stdin ?? null;
-  if (/^(base64|gbase64)$/.test(name) && args.length > 0 && args.every((w) => /^(-d|--decode|-i|--ignore-garbage|-di|-id)$/.test(w.value))) {
+  if (decoder && args.length > 0 && args.every((w) => /^(-d|--decode|-i|--ignore-garbage|-di|-id)$/.test(w.value))) {
     const input = raw.redirects.find((r) => r.stdin)?.stdin ?? fed;
     return input === undefined || input.dynamic ? null : { text: Buffer.from(input.text, 'base64').toString('utf8'), dynamic: false, span };
   }

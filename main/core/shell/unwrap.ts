@@ -177,9 +177,9 @@ export function replacement(options: readonly string[]): string | undefined {
  * Threat: `timeout 5 rm -rf ~`, `env FOO=1 sudo rm …`, `bash -c "curl … | sh"` hide the real program behind an allowed one.
  */
 export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s: Span) => Span): Unwrapped {
-  const out: Unwrapped = { argv: words, wrappers: [], env: [...prefix], forms: [], privileged: false, xargs: false, shellReadsStdin: false };
+  const written = prefix.length === 0 ? form(words) : [...prefix.map((a) => `${a.name}=${a.value}`), ...form(words)];
+  const out: Unwrapped = { argv: words, wrappers: [], env: [...prefix], forms: [written], privileged: false, xargs: false, shellReadsStdin: false };
   let cur = words;
-  out.forms.push([...prefix.map((a) => `${a.name}=${a.value}`), ...form(cur)]);
   for (let depth = 0; depth < 32; depth++) {
     // `coproc { rm -rf ~; }`, `time { …; }`: the grammar reads the group's `{` as the command's first word.
     if (cur.length > 1 && cur[0]!.value === '{' && !cur[0]!.dynamic) cur = cur.slice(1);

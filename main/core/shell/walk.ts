@@ -75,9 +75,13 @@ function isLineJoin(source: string, from: number, to: number): boolean {
 }
 
 function readWords(nodes: Node[], st: WalkState): Word[] {
+  const read = nodes.map((n) => readWord(n, st.source));
+  // A line continuation between two words (rare) joins them: only then is the list made again.
+  let joins = false;
+  for (let i = 1; i < read.length && !joins; i++) joins = isLineJoin(st.source, read[i - 1]!.span.end, read[i]!.span.start);
+  if (!joins) return read;
   const words: Word[] = [];
-  for (const n of nodes) {
-    const w = readWord(n, st.source);
+  for (const w of read) {
     const prev = words[words.length - 1];
     if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
       words[words.length - 1] = joinWords(prev, w);
@@ -126,27 +130,38 @@ function inSourceOrder(nodes: Node[]): boolean {
   return true;
 }
 
+/**
+ * A command's redirects read in scope `s`: those it inherits, then its own. A loop variable in a redirect target
+ * (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
+ */
+function redirectsIn(inherited: readonly ReadRedirect[], own: readonly Node[], st: WalkState, s: Scope): ReadRedirect[] {
+  const known = knownValueIn(s);
+  const out: ReadRedirect[] = [];
+  for (const r of inherited) out.push(r.node ? readRedirect(r.node, st.source, known) : r);
+  for (const c of own) out.push(readRedirect(c, st.source, known));
+  return out;
+}
+
 function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: Inherit): void {
   const wordNodes: Node[] = [];
   const assignments: Assignment[] = [];
   const redirectNodes: Node[] = [];
-  n.children.forEach((c, i) => {
-    const field = n.fieldNameForChild(i);
+  for (const c of n.children) {
+    const field = c.field;
     if (field === 'name' || field === 'argument') wordNodes.push(c);
     else if (field === 'redirect') {
       redirectNodes.push(c);
-      wordNodes.push(...trailingWords(c));
+      for (const w of trailingWords(c)) wordNodes.push(w);
     } else if (c.type === 'variable_assignment') assignments.push(readAssignment(c, st));
-  });
-  // A loop variable in a redirect target (`for d in ~/.claude; do echo > $d/settings.json`) takes each value in turn.
-  const reread = (r: ReadRedirect, s: Scope): ReadRedirect => (r.node ? readRedirect(r.node, st.source, knownValueIn(s)) : r);
-  const redirectsIn = (s: Scope) => [...inh.redirects.map((r) => reread(r, s)), ...redirectNodes.map((c) => readRedirect(c, st.source, knownValueIn(s)))];
-  const redirects = redirectsIn(scope);
-  wordNodes.push(...inh.words);
+  }
+  const redirects = inh.redirects.length === 0 && redirectNodes.length === 0 ? [] : redirectsIn(inh.redirects, redirectNodes, st, scope);
+  for (const w of inh.words) wordNodes.push(w);
   if (!inSourceOrder(wordNodes)) wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   const plain = type === 'command';
   if (plain && wordNodes.length === 0) remember(assignments, scope);
-  const read = (plain ? readWords(wordNodes, st) : declarationWords(n, st)).map((w) => tildePlace(withKnownValue(w, scope), scope));
+  // The list is the walk's own: each word is put in place with its known value.
+  const read = plain ? readWords(wordNodes, st) : declarationWords(n, st);
+  for (let i = 0; i < read.length; i++) read[i] = tildePlace(withKnownValue(read[i]!, scope), scope);
   const words = aliasExpanded(read, scope);
   rememberPrintf(words, scope);
   // The command reaches as far as its last word, which may sit after a redirect outside this node.
@@ -156,13 +171,14 @@ function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: In
   if (assignments.some((a) => a.name === 'GLOBIGNORE') || words[0]?.value === 'shopt') scope.globsChanged = true;
   const glob = scope.globsChanged ? words.find((w) => w.segments.some((g) => !g.literal && /[*?[]/.test(g.text))) : undefined;
   if (glob) block(st.findings, `${glob.value} is a glob, and GLOBIGNORE or shopt changed how globs match earlier in the command`, st.at(glob.span));
-  const dynamicRedirects = [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))];
+  // Only a bound loop variable (scope.vars) makes redirects vary.
+  const dynamicRedirects = scope.vars ? [...redirectNodes, ...inh.redirects.flatMap((r) => (r.node ? [r.node] : []))] : redirectNodes;
   for (const { words: variant, bound } of loopVariants(words, scope, dynamicRedirects)) {
     // Optional fields are set, not spread in: an object literal with spreads takes V8's slow generic path.
     const raw: RawCommand = {
       words: variant,
       assignments: plain ? assignments : [],
-      redirects: bound ? redirectsIn({ ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
+      redirects: bound ? redirectsIn(inh.redirects, redirectNodes, st, { ...scope, known: new Map(scope.known).set(bound[0], bound[1]) }) : redirects,
       span: whole,
       background: inh.background,
       cwd: scope.cwd,
@@ -347,6 +363,13 @@ function redirectedStatement(n: Node, st: WalkState, scope: Scope, inh: Inherit)
   const scanned: Node[] = [];
   const words: Node[] = [];
   for (const r of n.childrenForFieldName('redirect')) {
+    if (r.type !== 'heredoc_redirect') {
+      // Only a heredoc has a tail: any other redirect is read with its words, and its children scanned.
+      redirects.push(readRedirect(r, st.source, knownValueIn(scope)));
+      for (const w of trailingWords(r)) words.push(w);
+      for (const c of r.namedChildren) scanned.push(c);
+      continue;
+    }
     const tail = heredocTail(r);
     redirects.push(readRedirect(r, st.source, knownValueIn(scope)), ...tail.redirects.map((x) => readRedirect(x, st.source, knownValueIn(scope))));
     words.push(...trailingWords(r), ...tail.redirects.flatMap(trailingWords));
@@ -525,7 +548,8 @@ function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] |
   const either = scope.alts;
   scope.alts = worked(left);
   const success = worked(right);
-  const all = [...new Set([...(scope.alts ?? []), ...(either ?? [])])].filter((d) => d !== scope.cwd);
+  // (Usually there is no other directory at all.)
+  const all = scope.alts === undefined && either === undefined ? [] : [...new Set([...(scope.alts ?? []), ...(either ?? [])])].filter((d) => d !== scope.cwd);
   if (all.length > 0) scope.alts = all;
   return success;
 }

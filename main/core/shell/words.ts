@@ -27,24 +27,23 @@ const DYNAMIC = new Set(['simple_expansion', 'expansion', 'command_substitution'
 
 /** Resolves backslashes of unquoted text: `\x` → `x` (literal), `\<newline>` → nothing. */
 function unquotedSegments(text: string, out: Segment[]): void {
+  // Copied a run at a time (most words have no backslash at all: the text itself is the segment).
   let plain = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c !== '\\') {
-      plain += c;
-      continue;
-    }
+  let from = 0;
+  for (let i = text.indexOf('\\'); i !== -1; i = text.indexOf('\\', from)) {
+    plain += text.slice(from, i);
     const next = text[i + 1];
-    i++;
+    from = i + 2;
     if (next === undefined || next === '\n') continue;
-    if (next === '\r' && text[i + 1] === '\n') {
-      i++;
+    if (next === '\r' && text[i + 2] === '\n') {
+      from = i + 3;
       continue;
     }
     if (plain !== '') out.push({ text: plain, literal: false });
     plain = '';
     out.push({ text: next, literal: true });
   }
+  if (from < text.length) plain += text.slice(from);
   if (plain !== '') out.push({ text: plain, literal: false });
 }
 
@@ -137,19 +136,31 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
   }
 }
 
+/** The text of segments run together (one segment, the usual case, is its own text). */
+function spelled(segments: readonly Segment[]): string {
+  let value = '';
+  for (const s of segments) value += s.text;
+  return value;
+}
+
 /** Reads one word node (a command name's child or an argument). */
 export function readWord(node: Node, source: string): Word {
-  const acc: Acc = { segments: [], dynamic: false, expansions: [], ansiEscapes: false };
   // Each tree access crosses into wasm and makes a new node object: the child is fetched once.
   const inner = node.type === 'command_name' ? node.firstChild : null;
-  visit(inner ?? node, source, acc, false);
+  const target = inner ?? node;
+  const span = { start: node.startIndex, end: node.endIndex };
+  // A plain unquoted word without a backslash (most words) is its own text: one segment, made in one piece.
+  const text = target.type === 'word' ? target.text : '';
+  if (text !== '' && !text.includes('\\')) return { value: text, segments: [{ text, literal: false }], dynamic: false, expansions: [], ansiEscapes: false, span };
+  const acc: Acc = { segments: [], dynamic: false, expansions: [], ansiEscapes: false };
+  visit(target, source, acc, false);
   return {
-    value: acc.segments.map((s) => s.text).join(''),
+    value: spelled(acc.segments),
     segments: acc.segments,
     dynamic: acc.dynamic,
     expansions: acc.expansions,
     ansiEscapes: acc.ansiEscapes,
-    span: { start: node.startIndex, end: node.endIndex },
+    span,
   };
 }
 

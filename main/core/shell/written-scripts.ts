@@ -83,9 +83,10 @@ export function runsWritten(argv: readonly Word[], raw: RawCommand, shellReadsSt
  * piped text) with its contents, any other write (`cp`, `mv`, `tee`, `>` of a program's output) as unknown.
  */
 export function recordWrites(cmd: SimpleCommand, argv: Word[], raw: RawCommand, fed: FedText | undefined, cwd: string, ctx: ShellContext, written: WrittenFiles): void {
-  const printed = staticOutput({ ...raw, words: argv }, fed);
+  // What the command prints matters only to a file it writes by redirect.
+  const printed = cmd.redirects.some((r) => r.kind === 'write' && r.target !== null) ? staticOutput({ ...raw, words: argv }, fed) : null;
   const tee = cmd.argv[0] === 'tee' ? (fed ?? null) : null;
-  const teeFiles = new Set(cmd.argv[0] === 'tee' ? cmd.argv.slice(1).filter((a) => !a.startsWith('-')) : []);
+  const teeFiles = tee === null ? undefined : new Set(cmd.argv.slice(1).filter((a) => !a.startsWith('-')));
   for (const r of cmd.redirects) {
     if (r.kind !== 'write' || r.target === null) continue;
     const abs = absolutePath(r.target, cwd, ctx.home);
@@ -99,6 +100,6 @@ export function recordWrites(cmd: SimpleCommand, argv: Word[], raw: RawCommand, 
   for (const w of commandWriteWords(cmd)) {
     const abs = absolutePath(w, cwd, ctx.home);
     if (cmd.redirects.some((r) => r.target === w)) continue;
-    written.set(abs, teeFiles.has(w) && !cmd.argv.includes('-a') ? tee : null);
+    written.set(abs, teeFiles?.has(w) === true && !cmd.argv.includes('-a') ? tee : null);
   }
 }

@@ -10,13 +10,15 @@ export function isRecursive(argv: readonly string[]): boolean {
   return argv.slice(1).some((w) => (w.startsWith('--') ? longIs(w.slice(2), 'recursive') : /^-[a-zA-Z]*[rR]/.test(w)));
 }
 
+const NOTHING = /^\/dev\/(null|zero)$/;
+
 /** Programs whose writes destroy what was there (not just add to it). */
 const OVERWRITERS = new Set(['dd', 'shred', 'truncate']);
 
 function checkTargets(c: CheckInput): void {
   const argv = c.cmd.argv;
   // `cp /dev/null /etc/passwd`, `ln -sf /dev/null /bin/sh`: the target's contents are replaced by nothing.
-  const fromNothing = argv.slice(1).some((w) => /^\/dev\/(null|zero)$/.test(w));
+  const fromNothing = argv.some((w, i) => i > 0 && NOTHING.test(w));
   for (const t of writeTargets(argv)) {
     if (isHarmlessSink(t.path) && !t.removes) continue;
     const at = wordSpan(c, t.index);

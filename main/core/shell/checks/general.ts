@@ -8,6 +8,8 @@ import type { Word } from '../words.js';
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD]/;
 const FAKE_DASH = /^[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/;
 const ESCAPES = /\\(x[0-9a-fA-F]{2}|[0-7]{3}|u[0-9a-fA-F]{4})/;
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
+const GLOB_CHAR = /[*?[]/;
 
 /**
  * Flags spellings meant to hide what runs: escape-coded or non-ASCII program names, invisible characters, look-alike dashes.
@@ -17,8 +19,8 @@ export function checkSpelling(words: readonly Word[], at: (s: Span) => Span, f: 
   const program = words[0];
   if (program && !program.dynamic) {
     if (program.ansiEscapes) flag(f, 'obfuscation', `the program name is spelled in escape codes ($'…'), hiding that it runs ${program.value}`, at(program.span));
-    else if (/[^\x21-\x7e]/.test(program.value)) flag(f, 'obfuscation', 'the program name contains non-ASCII or invisible characters that imitate another name', at(program.span));
-    else if (/[*?[]/.test(program.value)) flag(f, 'obfuscation', 'the program name is a glob pattern, so what runs depends on the files present', at(program.span));
+    else if (NOT_PRINTABLE_ASCII.test(program.value)) flag(f, 'obfuscation', 'the program name contains non-ASCII or invisible characters that imitate another name', at(program.span));
+    else if (GLOB_CHAR.test(program.value)) flag(f, 'obfuscation', 'the program name is a glob pattern, so what runs depends on the files present', at(program.span));
   }
   for (const w of words) {
     if (INVISIBLE.test(w.value)) flag(f, 'obfuscation', 'a word contains invisible or text-direction characters that hide what it says', at(w.span));
@@ -66,7 +68,7 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
     return;
   }
   // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`), plain arithmetic or `$?`.
-  const printer = program !== undefined && !program.dynamic && /^(echo|printf)$/.test(program.value) && words[1]?.value !== '-v';
+  const printer = program !== undefined && !program.dynamic && (program.value === 'echo' || program.value === 'printf') && words[1]?.value !== '-v';
   const w = words.find((x) => x.dynamic && !(printer && x.expansions.every((e) => printable(e, plain))));
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
   const e = env.find((x) => x.dynamic);

@@ -112,6 +112,9 @@ function checkDiscards(c: CheckInput, name: string, sub: Scan, from: number, rep
   }
 }
 
+// The ext:: and fd:: transports, which run a command.
+const RUNNING_TRANSPORT = /(^|[\s=])(ext|fd)::/;
+
 function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
   const argv = c.cmd.argv;
   for (const o of sub.opts) {
@@ -150,7 +153,7 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
   }
   if (name === 'stash' && (first === 'drop' || first === 'clear')) flag(c.f, 'destructive', `git stash ${first} deletes stashed changes`, c.cmd.span, 'risk');
   argv.forEach((w, i) => {
-    if (i > from && /(^|[\s=])(ext|fd)::/.test(w)) flag(c.f, 'code-execution', `git ${name} ${w}: the ${w.includes('ext::') ? 'ext' : 'fd'}:: transport runs a command`, wordSpan(c, i));
+    if (i > from && RUNNING_TRANSPORT.test(w)) flag(c.f, 'code-execution', `git ${name} ${w}: the ${w.includes('ext::') ? 'ext' : 'fd'}:: transport runs a command`, wordSpan(c, i));
   });
   if (name === 'config') checkConfig(c, sub);
   if (name === 'apply' || name === 'am') checkDataWrites(c, `git ${name}`, argv.slice(from + 1));

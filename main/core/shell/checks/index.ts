@@ -30,19 +30,23 @@ const BY_NAME = new Map<string, (c: CheckInput) => void>([
   ['bsdtar', checkTar],
 ]);
 
+const AWKS = /^(awk|gawk|mawk|nawk)$/;
+const FILE_SYSTEM_MAKERS = /^(mkfs|newfs)/;
+const COMMAND_HANDLERS = /^(ssh|tmux|g?make)$/;
+
 /** Runs every program-specific check that applies to `c.cmd.argv[0]`. */
 export function checkProgram(c: CheckInput): void {
   const name = c.cmd.argv[0] ?? '';
   BY_NAME.get(name)?.(c);
-  if (/^(awk|gawk|mawk|nawk)$/.test(name)) checkAwk(c);
+  if (AWKS.test(name)) checkAwk(c);
   if (ASSIGNING.has(name)) checkAssigning(c);
   if (DATA_WRITERS.has(name)) checkDataWrites(c, name, c.cmd.argv.slice(1));
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
-  if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
+  if (SYSTEM_TOOLS.has(name) || FILE_SYSTEM_MAKERS.test(name)) checkSystem(c);
   if (SERVICE_MANAGERS.has(name)) checkServiceManager(c);
-  if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
+  if (COMMAND_HANDLERS.test(name)) checkHandedCommands(c);
   if (name === 'less') checkPager(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);

