@@ -42,7 +42,7 @@ export function checkProgram(c: CheckInput): void {
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || /^(mkfs|newfs)/.test(name)) checkSystem(c);
   if (name === 'systemctl' || name === 'loginctl') checkServiceManager(c);
-  if (/^(ssh|tmux|g?make)$/.test(name)) checkHandedCommands(c);
+  if (/^(ssh|tmux|g?make|gdb|lldb)$/.test(name)) checkHandedCommands(c);
   if (name === 'less') checkPager(c);
   if (TOOLS.has(name)) checkTools(c);
   checkInterpreter(c);

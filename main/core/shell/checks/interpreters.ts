@@ -26,6 +26,7 @@ const FAMILIES: Array<[RegExp, Interpreter]> = [
   [/^(Rscript|osascript|groovy|jshell)$/, { inline: 'e', inlineLong: ['--expr'], valued: '' }],
   [/^(pwsh|powershell)(\.exe)?$/, { inline: 'cCeE', inlineLong: ['-Command', '-EncodedCommand', '-c'], valued: '' }],
   [/^(tclsh|wish|expect)$/, { inline: 'c', inlineLong: [], valued: '' }],
+  [/^julia$/, { inline: 'eE', inlineLong: ['--eval', '--print'], valued: 'LJtpCH' }],
 ];
 
 
