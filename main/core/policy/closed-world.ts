@@ -5,9 +5,10 @@ import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
-// Options of unknown programs that usually write output, rewrite files, run something or reach another server
-// (`-o FILE`, `--output`, `--outputFile`, `--exec`, `--config`, `--write`, `--fix`, `--proxy`, `--verify=no`).
-const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager|write|fix|download|proxy|insecure|no-verify|session|reporter-options?))(?:[=-]|$)|^-o.|^--(outputFile|outFile|outputPath)(=|$)|^--verify=(no|false)$/;
+// Options of unknown programs that usually write output, rewrite files, run something, reach another server or open one
+// (`-o FILE`, `--output`, `--outputFile`, `--exec`, `--config`, `--write`, `--fix`, `--proxy`, `--verify=no`, a debugger's
+// `--inspect`, a test runner's `--ui` and `--api`, which serve a page that edits and runs files).
+const OUTPUT_OR_EXEC = /^--(inspect(-brk|-wait)?|api|ui)(=|$)|^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager|write|fix|download|proxy|insecure|no-verify|session|reporter-options?))(?:[=-]|$)|^-o.|^--(outputFile|outFile|outputPath)(=|$)|^--verify=(no|false)$/;
 // Request items of HTTP clients without a spec (httpie, xh) that send a local file: `@FILE`, `k=@FILE`, `k:=@FILE`, `k@./FILE`.
 const SENDS_FILE = /^@[^\s]|^[\w.-]+:?=[@<]|^[\w.-]+@[./~]/;
 
