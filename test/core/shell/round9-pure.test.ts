@@ -1,0 +1,46 @@
+// Table tests of round nine's pure decisions: packagers' prefixed core tools, debuggers' shell commands, and recursive
+// copies that follow the links below their sources.
+import { describe, expect, it } from 'vitest';
+import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
+import { programName } from '../../../main/core/shell/program.js';
+import { copiedSources, copyFollowsLinks } from '../../../main/core/shell/tree-readers.js';
+
+describe('programName', () => {
+  it.each([
+    ['uu-rm', 'rm'], ['/opt/homebrew/bin/uu-rm', 'rm'], ['uu-find', 'find'], ['uu-xargs', 'xargs'], ['grm', 'rm'], ['gfind', 'find'], ['rm', 'rm'],
+    ['uu-', 'uu-'], ['uu-foo', 'uu-foo'], ['guu-rm', 'guu-rm'], ['gdb', 'gdb'], ['git', 'git'], ['gunzip', 'gunzip'], ['uutils', 'uutils'],
+  ] as const)('%j → %j', (word, expected) => {
+    expect(programName(word)).toBe(expected);
+  });
+});
+
+describe('handedCommands of debuggers', () => {
+  it.each([
+    [['gdb', '-batch', '-ex', 'shell rm -rf ~'], ['rm -rf ~']], [['gdb', '-ex', '!rm -rf /'], ['rm -rf /']], [['gdb', '--eval-command=shell id'], ['id']],
+    [['gdb', '-iex', 'shell a', '-ex', 'shell b'], ['a', 'b']], [['gdb', '-batch', '-ex', 'pipe info frame | rm -rf ~'], [' rm -rf ~']], [['gdb', '-ex', '| bt | wc -l'], [' wc -l']],
+    [['lldb', '-o', 'platform shell rm -rf ~'], ['rm -rf ~']], [['lldb', '--one-line', 'shell -- id'], ['id']], [['lldb', '-k', 'shell id'], ['id']],
+    [['gdb', '-batch', '-ex', 'bt', './a.out'], []], [['gdb', '-ex', 'info shared'], []], [['gdb', '-ex', 'shell'], []], [['lldb', '-o', 'run', './a.out'], []],
+    [['gdb', './shell'], []], [['lldb', '-o', 'script print(1)'], []],
+  ] as const)('%j → %j', (argv, expected) => {
+    expect(handedCommands(argv)).toEqual(expected);
+  });
+});
+
+describe('copyFollowsLinks', () => {
+  it.each([
+    [['cp', '-rL', 'src', 'copy'], true], [['cp', '-r', '--dereference', 'src', 'copy'], true], [['cp', '-a', '-L', 'src', 'copy'], true],
+    [['rsync', '-aL', 'src', 'copy'], true], [['rsync', '-a', '--copy-links', 'src/', 'copy/'], true], [['rsync', '-rk', 'src', 'copy'], true],
+    [['rsync', '-a', '--copy-unsafe-links', 'src', 'copy'], true], [['rsync', '-a', '--copy-dirlinks', 'src', 'copy'], true],
+    [['cp', '-r', 'src', 'copy'], false], [['cp', '-rH', 'src', 'copy'], false], [['cp', '-L', 'a', 'b'], false], [['rsync', '-a', 'src/', 'copy/'], false],
+    [['rsync', '-L', 'a', 'b'], false], [['rsync', '-a', '--exclude', '-L', 'src', 'copy'], false], [['tar', '-chf', 'x.tar', 'src'], false],
+  ] as const)('%j → %j', (argv, expected) => {
+    expect(copyFollowsLinks(argv)).toBe(expected);
+  });
+
+  it('reads the sources of a recursive copy, not its destination', () => {
+    expect(copiedSources(['cp', '-r', 'secrets', 's2'])).toEqual(['secrets']);
+    expect(copiedSources(['rsync', '-a', '-e', 'ssh', 'a/', 'b/', 'out/'])).toEqual(['a/', 'b/']);
+    expect(copiedSources(['cp', '-r', '-t', 'out', 'a', 'b'])).toEqual(['a', 'b']);
+    expect(copiedSources(['cp', 'a', 'b'])).toBeNull();
+  });
+});
