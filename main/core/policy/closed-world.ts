@@ -5,10 +5,9 @@ import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
 
 const URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
-// Options of unknown programs that usually write output, rewrite files, run something, reach another server or open one
-// (`-o FILE`, `--output`, `--outputFile`, `--exec`, `--config`, `--write`, `--fix`, `--proxy`, `--verify=no`, a debugger's
-// `--inspect`, a test runner's `--ui` and `--api`, which serve a page that edits and runs files).
-const OUTPUT_OR_EXEC = /^--(inspect(-brk|-wait)?|api|ui)(=|$)|^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager|write|fix|download|proxy|insecure|no-verify|session|reporter-options?))(?:[=-]|$)|^-o.|^--(outputFile|outFile|outputPath)(=|$)|^--verify=(no|false)$/;
+// Options of unknown programs that usually write output, rewrite files, run something or reach another server
+// (`-o FILE`, `--output`, `--outputFile`, `--exec`, `--config`, `--write`, `--fix`, `--proxy`, `--verify=no`).
+const OUTPUT_OR_EXEC = /^(-o|--(out|output|output-file|outfile|log-file|exec|execute|command|cmd|script|eval|shell|run|pre|post|hook|plugin|require|config|rcfile|init-file|load|preload|inject|editor|pager|write|fix|download|proxy|insecure|no-verify|session|reporter-options?))(?:[=-]|$)|^-o.|^--(outputFile|outFile|outputPath)(=|$)|^--verify=(no|false)$/;
 // Request items of HTTP clients without a spec (httpie, xh) that send a local file: `@FILE`, `k=@FILE`, `k:=@FILE`, `k@./FILE`.
 const SENDS_FILE = /^@[^\s]|^[\w.-]+:?=[@<]|^[\w.-]+@[./~]/;
 
@@ -68,6 +67,10 @@ function remoteOperand(argv: readonly string[]): string | undefined {
   if (/^(ssh|slogin|mosh)$/.test(argv[0]!)) return argv.slice(1).find((w) => !w.startsWith('-'));
   return argv.slice(1).find((w) => !w.startsWith('-') && !w.startsWith('/') && !w.startsWith('.') && REMOTE_OPERAND.test(w));
 }
+
+// Options of runners without a spec that open a debugger or a server (`npx vitest --inspect-brk`, `--ui`, `--api=5000`: vitest's
+// UI page edits and runs files); after an interpreter's script they are the script's own words (`node app.js --inspect`).
+const SERVES = /^--(inspect(-brk|-wait)?|api|ui)(=|$)/;
 
 /** The interpreter family of a program name (`python3.12` → python), or undefined. */
 function interpreterOf(program: string): string | undefined {
@@ -151,7 +154,7 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
-  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)));
+  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;
