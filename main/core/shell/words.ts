@@ -116,6 +116,8 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
     case 'translated_string': {
       const open = t === 'string' ? 1 : 2;
       const push = (text: string) => acc.segments.push({ text: doubleQuotedText(text), literal: true });
+      // `""` is an empty word, as `''` is, not nothing: `grep "" .env` hands grep an empty pattern and .env as its file.
+      if (node.endIndex - 1 <= node.startIndex + open) push('');
       withGaps(node, source, { start: node.startIndex + open, end: node.endIndex - 1 }, acc, true, push);
       return;
     }
