@@ -1,4 +1,4 @@
-// Red team, round nine: a recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L`
+// Red team, round nine: an empty quoted word (`grep "" .env`) is a word, so what follows it is judged as the file it is; a recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L`
 // where the links below lead) as `grep -r` does, since the copy's files no longer look ignored; the shell commands git
 // takes as option values or after a verb (`difftool -x`, `rebase --exec`, `bisect run`, `filter-branch --tree-filter`,
 // `submodule foreach`, `--upload-pack`) meet the hard denies; `git init --template` installs hooks in the repository it
@@ -25,6 +25,9 @@ const SETS = { ALL, STAR, SAFE };
 type SetName = keyof typeof SETS;
 
 const HOSTILE: Array<[string, SetName, Decision]> = [
+  // empty quoted words: `""` was dropped, so .env became grep's pattern and the file it reads went unseen
+  ['grep "" .env', 'SAFE', 'ask'], ['grep -e "" .env', 'SAFE', 'ask'], ['grep "" .e"nv"', 'SAFE', 'ask'], ['grep -h "" -- .env', 'SAFE', 'ask'], ['awk "" .env', 'SAFE', 'ask'],
+  ['jq "" .env', 'SAFE', 'ask'],
   // recursive copies: the copy of an ignored folder (or of .env and .git inside `.`) is a file the tiers no longer know as ignored
   ['cp -r secrets s2', 'SAFE', 'ask'], ['cp -a secrets backup', 'SAFE', 'ask'], ['cp -R . copy', 'SAFE', 'ask'], ['cp --recursive build out', 'SAFE', 'ask'],
   ['rsync -a secrets/ s2/', 'SAFE', 'ask'], ['rsync -a ./ copy/', 'SAFE', 'ask'], ['rsync -r build/ out/', 'SAFE', 'ask'], ['rsync -av --exclude=node_modules . copy/', 'SAFE', 'ask'],
@@ -63,6 +66,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
 
 // Spellings of the same classes that already held before this round: kept as guards.
 const HELD: Array<[string, SetName, Decision]> = [
+  ["grep '' .env", 'SAFE', 'ask'], ['sed -n "" .env', 'SAFE', 'ask'], ['grep "" .env', 'STAR', 'deny'],
   ['cp .env x.txt', 'SAFE', 'ask'], ['cp link-out x.txt', 'SAFE', 'ask'], ['grep -R TODO src', 'SAFE', 'ask'], ['tar -chf x.tar src', 'SAFE', 'ask'],
   ["git -c core.pager='rm -rf ~' log", 'ALL', 'deny'], ["git -c alias.x='!rm -rf ~' x", 'STAR', 'deny'], ['git clone --template=/tmp/t a b', 'ALL', 'ask'],
   ['busybox rm -rf ~', 'ALL', 'deny'], ['grm -rf ~', 'STAR', 'deny'], ["python3 -c \"import shutil; shutil.rmtree('/')\"", 'ALL', 'deny'], ["vim -c '!rm -rf ~'", 'ALL', 'deny'],
@@ -70,6 +74,8 @@ const HELD: Array<[string, SetName, Decision]> = [
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
+  // empty quoted words
+  ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
   // recursive copies
   ['cp -r src src2', 'SAFE'], ['cp -r docs docs-old', 'SAFE'], ['cp src/app.ts src/app2.ts', 'SAFE'], ['rsync -a src/ backup/', 'SAFE'], ['rsync -av --exclude node_modules src/ out/', 'SAFE'],
   ['cp -rH src copy', 'SAFE'], ['cp README.md docs/', 'SAFE'], ['cp -r secrets s2', 'ALL'],

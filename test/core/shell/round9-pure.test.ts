@@ -1,9 +1,22 @@
-// Table tests of round nine's pure decisions: packagers' prefixed core tools, debuggers' shell commands, and recursive
-// copies that follow the links below their sources.
-import { describe, expect, it } from 'vitest';
+// Table tests of round nine's pure decisions: empty quoted words, packagers' prefixed core tools, debuggers' shell
+// commands, and recursive copies that follow the links below their sources.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { programName } from '../../../main/core/shell/program.js';
 import { copiedSources, copyFollowsLinks } from '../../../main/core/shell/tree-readers.js';
+import { analyze, argvs, ready } from './helpers.js';
+
+beforeAll(ready);
+
+describe('empty quoted words', () => {
+  it.each([
+    ['grep "" .env', ['grep', '', '.env']], ["grep '' .env", ['grep', '', '.env']], ['awk "" .env', ['awk', '', '.env']], ['jq "" .env', ['jq', '', '.env']],
+    ['grep -e "" .env', ['grep', '-e', '', '.env']], ['echo "" ""', ['echo', '', '']], ['grep ""{,} .env', ['grep', '', '', '.env']],
+    ['grep {,} .env', ['grep', '.env']], ['echo "a" "b"', ['echo', 'a', 'b']], ['echo ""a', ['echo', 'a']],
+  ] as const)('%j → %j', (command, argv) => {
+    expect(argvs(analyze(command))).toEqual([argv]);
+  });
+});
 
 describe('programName', () => {
   it.each([
