@@ -74,12 +74,24 @@ function isLineJoin(source: string, from: number, to: number): boolean {
   return to > from && source[from] === '\\' && /^(\\\r?\n)+$/.test(source.slice(from, to));
 }
 
+/**
+ * The tabs of `\<tab>` between two word nodes, which bash reads as part of one word (`rm\⇥-rf\⇥~` is one word, so
+ * `bash -c rm\⇥-rf\⇥~` runs `rm -rf ~`), or null when the gap is not escaped tabs alone.
+ */
+function escapedTabs(source: string, from: number, to: number): string | null {
+  const gap = source.slice(from, to);
+  return to > from && /^(\\\t)+$/.test(gap) ? gap.replaceAll('\\', '') : null;
+}
+
 function readWords(nodes: Node[], st: WalkState): Word[] {
   const words: Word[] = [];
   for (const n of nodes) {
     const w = readWord(n, st.source);
     const prev = words[words.length - 1];
-    if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
+    const tabs = prev ? escapedTabs(st.source, prev.span.end, w.span.start) : null;
+    if (prev && tabs !== null) {
+      words[words.length - 1] = joinWords(joinWords(prev, syntheticWord(tabs, { start: prev.span.end, end: w.span.start })), w);
+    } else if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
       words[words.length - 1] = joinWords(prev, w);
       flag(st.findings, 'obfuscation', 'a line continuation splits one word in two, hiding what it says', st.at({ start: prev.span.start, end: w.span.end }));
     } else words.push(w);
