@@ -18,6 +18,15 @@ describe('empty quoted words', () => {
   });
 });
 
+describe('escaped tabs', () => {
+  it.each([
+    ['printf x a\\\tb c', ['printf', 'x', 'a\tb', 'c']], ['printf x a\\\t\\\tb', ['printf', 'x', 'a\t\tb']], ['printf x a\\\\\tb', ['printf', 'x', 'a\\', 'b']],
+    ['printf x a\tb', ['printf', 'x', 'a', 'b']], ['bash -c rm\\\t-rf\\\t~', ['rm', '-rf', '~']],
+  ] as const)('%j → %j', (command, argv) => {
+    expect(argvs(analyze(command))).toEqual([argv]);
+  });
+});
+
 describe('programName', () => {
   it.each([
     ['uu-rm', 'rm'], ['/opt/homebrew/bin/uu-rm', 'rm'], ['uu-find', 'find'], ['uu-xargs', 'xargs'], ['grm', 'rm'], ['gfind', 'find'], ['rm', 'rm'],
