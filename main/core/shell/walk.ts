@@ -89,7 +89,9 @@ function readWords(nodes: Node[], st: WalkState): Word[] {
     const w = readWord(n, st.source);
     const prev = words[words.length - 1];
     const tabs = prev ? escapedTabs(st.source, prev.span.end, w.span.start) : null;
-    if (prev && tabs !== null) {
+    // Nodes with nothing between them are one word to bash: tree-sitter splits `{\/,x}` into `{` and `\/,x}`.
+    if (prev && w.span.start === prev.span.end) words[words.length - 1] = joinWords(prev, w);
+    else if (prev && tabs !== null) {
       words[words.length - 1] = joinWords(joinWords(prev, syntheticWord(tabs, { start: prev.span.end, end: w.span.start })), w);
     } else if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
       words[words.length - 1] = joinWords(prev, w);

@@ -109,7 +109,8 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
     case 'ansi_c_string': {
       const body = node.text.slice(2, -1);
       if (/\\(x|u|U|[0-7])/.test(body)) acc.ansiEscapes = true;
-      acc.segments.push({ text: decodeAnsiC(body), literal: true });
+      // A NUL ends the string (`$'/\0x'` is `/`): C strings stop there, so bash drops the rest of this quoted part.
+      acc.segments.push({ text: decodeAnsiC(body).split('\0')[0]!, literal: true });
       return;
     }
     case 'string':
