@@ -1,5 +1,5 @@
-// Red team, round nine: an empty quoted word (`grep "" .env`) is a word and an escaped tab joins a word (`bash -c
-// rm\<tab>-rf\<tab>~`), as bash reads them; a recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L`
+// Red team, round nine: words are read as bash splits them: an empty quoted word (`grep "" .env`) is a word, an escaped
+// tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL; a recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L`
 // where the links below lead) as `grep -r` does, since the copy's files no longer look ignored; the shell commands git
 // takes as option values or after a verb (`difftool -x`, `rebase --exec`, `bisect run`, `filter-branch --tree-filter`,
 // `submodule foreach`, `--upload-pack`) meet the hard denies; `git init --template` installs hooks in the repository it
@@ -31,6 +31,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['jq "" .env', 'SAFE', 'ask'],
   // escaped tabs: `\<tab>` ended the word node, so `rm\<tab>-rf\<tab>~` was three words to the engine and one script to bash -c
   ['bash -c rm\\\t-rf\\\t~', 'ALL', 'deny'], ['sh -c rm\\\t-rf\\\t/', 'ALL', 'deny'], ['bash -c git\\\tpush\\\t--force', 'ALL', 'deny'],
+  // words tree-sitter splits without a gap (`{\/,x}` is `{` and `\/,x}`), and ANSI-C strings bash cuts at a NUL (`$'/\0x'` is `/`)
+  ['rm -rf {\\/,x}', 'ALL', 'deny'], ['rm -rf {\\/usr,x}', 'STAR', 'deny'], ['rm -r {\\/etc,/tmp/x}', 'ALL', 'deny'], ["rm -rf $'/\\0x'", 'ALL', 'deny'],
+  ["rm -rf $'/\\x00tmp'", 'STAR', 'deny'], ["rm -rf ~/$'\\0'", 'ALL', 'deny'], ["rm -rf $'/usr\\c@'", 'ALL', 'deny'],
   // recursive copies: the copy of an ignored folder (or of .env and .git inside `.`) is a file the tiers no longer know as ignored
   ['cp -r secrets s2', 'SAFE', 'ask'], ['cp -a secrets backup', 'SAFE', 'ask'], ['cp -R . copy', 'SAFE', 'ask'], ['cp --recursive build out', 'SAFE', 'ask'],
   ['rsync -a secrets/ s2/', 'SAFE', 'ask'], ['rsync -a ./ copy/', 'SAFE', 'ask'], ['rsync -r build/ out/', 'SAFE', 'ask'], ['rsync -av --exclude=node_modules . copy/', 'SAFE', 'ask'],
@@ -78,7 +81,7 @@ const HELD: Array<[string, SetName, Decision]> = [
 
 const HARMLESS: Array<[string, SetName]> = [
   // empty quoted words
-  ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
+  ['printf "%s\\n" {\\a,b}', 'SAFE'], ["printf '%s' $'a\\tb'", 'SAFE'], ['rm -rf {\\b,c}uild', 'ALL'],   ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
   // recursive copies
   ['cp -r src src2', 'SAFE'], ['cp -r docs docs-old', 'SAFE'], ['cp src/app.ts src/app2.ts', 'SAFE'], ['rsync -a src/ backup/', 'SAFE'], ['rsync -av --exclude node_modules src/ out/', 'SAFE'],
   ['cp -rH src copy', 'SAFE'], ['cp README.md docs/', 'SAFE'], ['cp -r secrets s2', 'ALL'],

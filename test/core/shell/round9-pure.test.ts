@@ -18,10 +18,13 @@ describe('empty quoted words', () => {
   });
 });
 
-describe('escaped tabs', () => {
+describe('words as bash splits them: escaped tabs, adjacent nodes, NUL-cut ANSI-C strings', () => {
   it.each([
     ['printf x a\\\tb c', ['printf', 'x', 'a\tb', 'c']], ['printf x a\\\t\\\tb', ['printf', 'x', 'a\t\tb']], ['printf x a\\\\\tb', ['printf', 'x', 'a\\', 'b']],
     ['printf x a\tb', ['printf', 'x', 'a', 'b']], ['bash -c rm\\\t-rf\\\t~', ['rm', '-rf', '~']],
+    // nodes tree-sitter splits with nothing between them, and an ANSI-C string cut at its NUL
+    ['rm -rf {\\/,x}', ['rm', '-rf', '/', 'x']], ['rm -rf {a\\/,x}', ['rm', '-rf', 'a/', 'x']], ["rm -rf $'/\\0x'", ['rm', '-rf', '/']],
+    ["printf x $'a\\0b'c", ['printf', 'x', 'ac']], ["printf x $'a\\x00b'", ['printf', 'x', 'a']], ["printf x $'\\c@x'", ['printf', 'x', '']],
   ] as const)('%j → %j', (command, argv) => {
     expect(argvs(analyze(command))).toEqual([argv]);
   });
