@@ -1,6 +1,7 @@
 // Peels wrappers (`env`, `timeout`, `sudo`, `xargs`, `sh -c` …) off a command to reach what actually runs.
 import { block, flag, type Findings } from './findings.js';
 import { isOneOf, scanArgs, type Opt } from './options.js';
+import { isStdinPath } from './paths.js';
 import { programName } from './program.js';
 import type { Span } from './types.js';
 import type { Assignment } from './walk.js';
@@ -63,7 +64,7 @@ function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undef
   return bound;
 }
 
-/** `bash [options] -c SCRIPT [name [args]]`, `bash FILE`, or bare `bash` reading stdin. */
+/** `bash [options] -c SCRIPT [name [args]]`, `bash FILE` (`bash /dev/stdin` reads stdin), or bare `bash` reading stdin. */
 function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: Word[] } {
   let c = false;
   let stdin = false;
@@ -82,7 +83,7 @@ function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: W
     } else if (!w.startsWith('--')) break;
   }
   if (c) return { script: words[i] ?? null, file: false, args: words.slice(i + 1) };
-  return { script: null, file: !stdin && i < words.length, args: [] };
+  return { script: null, file: !stdin && i < words.length && !isStdinPath(words[i]!.value), args: [] };
 }
 
 /** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
