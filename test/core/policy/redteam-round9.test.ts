@@ -5,7 +5,8 @@
 // links below lead) as `grep -r` does, since the copy's files no longer look ignored. The shell commands git takes as
 // option values or after a verb (`difftool -x`, `rebase --exec`, `bisect run`, `filter-branch --tree-filter`, `submodule
 // foreach`, `--upload-pack`) meet the hard denies; `git init --template` installs hooks in the repository it
-// re-initialises. uutils' `uu-` names are the core tools they replace; julia's inline code, gdb's and lldb's shell
+// re-initialises. uutils' `uu-` names are the core tools they replace, more launchers run their command (`rlwrap`, `tini`, `gosu`,
+// `ssh-agent`…), and `bash /dev/stdin <<< CODE` runs CODE; julia's inline code, gdb's and lldb's shell
 // commands are read as other interpreters' are; `deno run npm:gatehouse` is Gatehouse's CLI. An agent's own CLI writing
 // its configuration (`claude mcp add`, `gemini extensions install`) and a nested agent given grants that skip the
 // permission dialog Gatehouse answers (`claude -p --allowedTools Bash`) are tampering. Runners without a spec opening a
@@ -41,6 +42,12 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["local 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["export 'a[$(rm -rf /)]=1'", 'STAR', 'deny'], ["readonly 'a[$(rm -rf ~)]=1'", 'ALL', 'deny'],
   ["unset 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["let 'x=a[$(rm -rf ~)]'", 'ALL', 'deny'], ["let 'x=`rm -rf ~`'", 'STAR', 'deny'], ["printf -v 'a[$(rm -rf ~)]' x", 'ALL', 'deny'],
   ["read 'a[$(rm -rf ~)]' <<< 1", 'ALL', 'deny'], ["mapfile -t 'a[$(rm -rf ~)]' < /dev/null", 'STAR', 'deny'],
+  // launchers missing from the wrapper table, and shells and interpreters told to read their script from their own stdin
+  ['rlwrap rm -rf ~', 'ALL', 'deny'], ['rlwrap -a rm -rf /', 'STAR', 'deny'], ['tini -- rm -rf ~', 'ALL', 'deny'], ['dumb-init rm -rf ~', 'ALL', 'deny'],
+  ['ssh-agent sh -c "rm -rf ~"', 'ALL', 'deny'], ['nq rm -rf ~', 'STAR', 'deny'], ['tsp rm -rf /', 'ALL', 'deny'], ['chpst -u x rm -rf ~', 'ALL', 'deny'],
+  ['daemonize /bin/rm -rf ~', 'ALL', 'deny'], ['gosu root rm -rf ~', 'ALL', 'deny'], ['su-exec root rm -rf /', 'STAR', 'deny'], ['with-contenv rm -rf ~', 'ALL', 'deny'],
+  ['sh /dev/stdin <<< "rm -rf ~"', 'ALL', 'deny'], ['bash /dev/fd/0 <<< "rm -rf /"', 'STAR', 'deny'], ['bash /proc/self/fd/0 <<< "rm -rf ~"', 'ALL', 'deny'],
+  ['bash /dev/stdin <<EOF\nrm -rf ~\nEOF', 'ALL', 'deny'], ['echo "rm -rf ~" | sh /dev/stdin', 'STAR', 'deny'], ["python3 /dev/stdin <<< \"import shutil; shutil.rmtree('/')\"", 'ALL', 'deny'],
   // recursive copies: the copy of an ignored folder (or of .env and .git inside `.`) is a file the tiers no longer know as ignored
   ['cp -r secrets s2', 'SAFE', 'ask'], ['cp -a secrets backup', 'SAFE', 'ask'], ['cp -R . copy', 'SAFE', 'ask'], ['cp --recursive build out', 'SAFE', 'ask'],
   ['rsync -a secrets/ s2/', 'SAFE', 'ask'], ['rsync -a ./ copy/', 'SAFE', 'ask'], ['rsync -r build/ out/', 'SAFE', 'ask'], ['rsync -av --exclude=node_modules . copy/', 'SAFE', 'ask'],
@@ -89,6 +96,8 @@ const HELD: Array<[string, SetName, Decision]> = [
 const HARMLESS: Array<[string, SetName]> = [
   // empty quoted words
   ['printf "%s\\n" {\\a,b}', 'SAFE'], ["printf '%s' $'a\\tb'", 'SAFE'], ['rm -rf {\\b,c}uild', 'ALL'],   ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
+  // launchers and stdin scripts
+  ['rlwrap node', 'ALL'], ['tini -- node server.js', 'STAR'], ['nq make', 'ALL'], ['ssh-agent -s', 'ALL'], ['bash /dev/stdin <<< "ls -la"', 'ALL'], ['sh ./build.sh', 'ALL'],
   // builtins naming variables
   ['export NODE_ENV=test', 'ALL'], ['local x=1', 'ALL'], ['declare -i n=5', 'STAR'], ['let i=i+1', 'ALL'], ['test -v HOME', 'ALL'], ['unset -f f', 'ALL'], ['typeset -x FOO=bar', 'STAR'],
   ['mapfile -t lines < README.md', 'ALL'], ['read -r x <<< hi', 'ALL'],

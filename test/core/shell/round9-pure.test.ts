@@ -69,3 +69,15 @@ describe('copyFollowsLinks', () => {
     expect(copiedSources(['cp', 'a', 'b'])).toBeNull();
   });
 });
+
+describe('evaluated subscripts hand their substitutions on', () => {
+  it.each([
+    ["declare 'a[$(rm -rf ~)]=1'"], ["test -v 'a[$(rm -rf ~)]'"], ["unset 'a[$(rm -rf ~)]'"], ["let 'x=`rm -rf ~`'"], ["local 'a[$(rm -rf ~)]'"], ["printf -v 'a[$(rm -rf ~)]' x"],
+  ] as const)('%j runs rm -rf ~', (command) => {
+    expect(argvs(analyze(command))).toContainEqual(['rm', '-rf', '~']);
+  });
+
+  it.each([['declare -i n=5'], ['let i=i+1'], ['test -v HOME'], ['unset -f f'], ['export NODE_ENV=test']] as const)('%j runs nothing more', (command) => {
+    expect(argvs(analyze(command))).toHaveLength(1);
+  });
+});
