@@ -1,5 +1,6 @@
 // Red team, round nine. Words are read as bash splits them: an empty quoted word (`grep "" .env`) is a word, an escaped
-// tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL. The
+// tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL, and a `<<-` heredoc body tree-sitter leaves as text
+// still has its substitutions and parameters. The
 // command substitutions in a subscript that `declare`, `test -v`, `unset`, `printf -v`, `read` or `let` evaluate meet the
 // hard denies. A recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L` where the
 // links below lead) as `grep -r` does, since the copy's files no longer look ignored. The shell commands git takes as
@@ -37,6 +38,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // words tree-sitter splits without a gap (`{\/,x}` is `{` and `\/,x}`), and ANSI-C strings bash cuts at a NUL (`$'/\0x'` is `/`)
   ['rm -rf {\\/,x}', 'ALL', 'deny'], ['rm -rf {\\/usr,x}', 'STAR', 'deny'], ['rm -r {\\/etc,/tmp/x}', 'ALL', 'deny'], ["rm -rf $'/\\0x'", 'ALL', 'deny'],
   ["rm -rf $'/\\x00tmp'", 'STAR', 'deny'], ["rm -rf ~/$'\\0'", 'ALL', 'deny'], ["rm -rf $'/usr\\c@'", 'ALL', 'deny'],
+  // `<<-` heredocs whose first line starts with a tab: tree-sitter leaves the body as text, so its substitutions went unseen
+  ['cat <<-EOF\n\t$(rm -rf ~)\n\tEOF', 'ALL', 'deny'], ['cat <<-EOF\n\t$(rm -rf /)\nEOF', 'STAR', 'deny'], ['cat <<-EOF\n\t$(cat .env)\n\tEOF', 'SAFE', 'ask'],
+  ['cat <<-EOF\n\t${API_KEY}\n\tEOF', 'SAFE', 'ask'], ['tr a b <<-EOF\n\t$GITHUB_TOKEN\n\tEOF', 'SAFE', 'ask'],
   // subscripts bash evaluates in the names builtins declare, test or unset, and in let's expressions: their substitutions run
   ["test -v 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["declare 'a[$(rm -rf ~)]=1'", 'STAR', 'deny'], ["typeset 'a[$(rm -rf /)]=1'", 'ALL', 'deny'],
   ["local 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["export 'a[$(rm -rf /)]=1'", 'STAR', 'deny'], ["readonly 'a[$(rm -rf ~)]=1'", 'ALL', 'deny'],
@@ -96,6 +100,8 @@ const HELD: Array<[string, SetName, Decision]> = [
 const HARMLESS: Array<[string, SetName]> = [
   // empty quoted words
   ['printf "%s\\n" {\\a,b}', 'SAFE'], ["printf '%s' $'a\\tb'", 'SAFE'], ['rm -rf {\\b,c}uild', 'ALL'],   ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
+  // `<<-` heredocs
+  ['cat <<-EOF\n\thello\n\tEOF', 'SAFE'], ["cat <<-'EOF'\n\t$(rm -rf ~) stays text\n\tEOF", 'ALL'], ['cat <<-EOF\n\tprice: 5$\n\tEOF', 'SAFE'],
   // launchers and stdin scripts
   ['rlwrap node', 'ALL'], ['tini -- node server.js', 'STAR'], ['nq make', 'ALL'], ['ssh-agent -s', 'ALL'], ['bash /dev/stdin <<< "ls -la"', 'ALL'], ['sh ./build.sh', 'ALL'],
   // builtins naming variables

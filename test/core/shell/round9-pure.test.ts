@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { programName } from '../../../main/core/shell/program.js';
+import { textExpansions } from '../../../main/core/shell/redirects.js';
 import { copiedSources, copyFollowsLinks } from '../../../main/core/shell/tree-readers.js';
 import { analyze, argvs, ready } from './helpers.js';
 
@@ -79,5 +80,14 @@ describe('evaluated subscripts hand their substitutions on', () => {
 
   it.each([['declare -i n=5'], ['let i=i+1'], ['test -v HOME'], ['unset -f f'], ['export NODE_ENV=test']] as const)('%j runs nothing more', (command) => {
     expect(argvs(analyze(command))).toHaveLength(1);
+  });
+});
+
+describe('textExpansions of a heredoc body tree-sitter left as text', () => {
+  it.each([
+    ['$(rm -rf ~)\n', ['$(rm -rf ~)']], ['a $(echo $(id)) b', ['$(echo $(id))']], ['${API_KEY}', ['${API_KEY}']], ['$HOME/x $1 $@', ['$HOME', '$1', '$@']],
+    ['$((1+2))', ['$((1+2))']], ['\\$(not) \\${x}', []], ['price: 5$', []], ['plain text', []], ['${a:-$(id)}', ['${a:-$(id)}']],
+  ] as const)('%j → %j', (text, expected) => {
+    expect(textExpansions(text).map((e) => e.text)).toEqual(expected);
   });
 });
