@@ -64,6 +64,9 @@ function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undef
   return bound;
 }
 
+// Words bash reads as reserved at the start of a command: a group's `{` and the words of compound commands.
+const RESERVED = new Set(['{', '}', '!', 'do', 'done', 'then', 'else', 'elif', 'fi', 'esac', 'while', 'until', 'if', 'for', 'case', 'select', 'function', '[[', '((']);
+
 /** `bash [options] -c SCRIPT [name [args]]`, `bash FILE` (`bash /dev/stdin` reads stdin), or bare `bash` reading stdin. */
 function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: Word[] } {
   let c = false;
@@ -179,11 +182,14 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
   let cur = words;
   out.forms.push([...prefix.map((a) => `${a.name}=${a.value}`), ...form(cur)]);
   for (let depth = 0; depth < 32; depth++) {
-    // `coproc { rm -rf ~; }`, `time { …; }`: the grammar reads the group's `{` as the command's first word.
-    if (cur.length > 1 && cur[0]!.value === '{' && !cur[0]!.dynamic) cur = cur.slice(1);
+    // `coproc { rm -rf ~; }`, `time { …; }`, `coproc N while …; do rm -rf ~; done`: the grammar reads a group's `{` or a
+    // reserved word of a compound command it failed to parse as the command's first word.
+    if (cur.length > 1 && RESERVED.has(cur[0]!.value) && !cur[0]!.dynamic) cur = cur.slice(1);
     const first = cur[0];
     if (!first || first.dynamic) break;
     const name = programName(first.value);
+    // `coproc NAME { …; }`: a name before a compound command names the coprocess; it is not the program.
+    if (name === 'coproc' && /^[A-Za-z_]\w*$/.test(cur[1]?.value ?? '') && RESERVED.has(cur[2]?.value ?? '')) cur = [first, ...cur.slice(2)];
     const spec = WRAPPERS.get(name);
     if (!spec) break;
     const where = at(first.span);
