@@ -1,6 +1,6 @@
 // Red team, round nine. Words are read as bash splits them: an empty quoted word (`grep "" .env`) is a word, an escaped
 // tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL, and a `<<-` heredoc body tree-sitter leaves as text
-// still has its substitutions and parameters. The
+// still has its substitutions and parameters; `coproc NAME { …; }` runs its group. The
 // command substitutions in a subscript that `declare`, `test -v`, `unset`, `printf -v`, `read` or `let` evaluate meet the
 // hard denies. A recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L` where the
 // links below lead) as `grep -r` does, since the copy's files no longer look ignored. The shell commands git takes as
@@ -41,6 +41,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // `<<-` heredocs whose first line starts with a tab: tree-sitter leaves the body as text, so its substitutions went unseen
   ['cat <<-EOF\n\t$(rm -rf ~)\n\tEOF', 'ALL', 'deny'], ['cat <<-EOF\n\t$(rm -rf /)\nEOF', 'STAR', 'deny'], ['cat <<-EOF\n\t$(cat .env)\n\tEOF', 'SAFE', 'ask'],
   ['cat <<-EOF\n\t${API_KEY}\n\tEOF', 'SAFE', 'ask'], ['tr a b <<-EOF\n\t$GITHUB_TOKEN\n\tEOF', 'SAFE', 'ask'],
+  // compound commands tree-sitter reads as simple ones: a named coprocess, a reserved word taken for the program
+  ['coproc N { rm -rf ~; }', 'ALL', 'deny'], ['coproc BG { rm -rf /; }', 'STAR', 'deny'], ['coproc NAME while true; do rm -rf ~; done', 'ALL', 'deny'],
+  ['coproc W until false; do rm -rf /; done', 'STAR', 'deny'],
   // subscripts bash evaluates in the names builtins declare, test or unset, and in let's expressions: their substitutions run
   ["test -v 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["declare 'a[$(rm -rf ~)]=1'", 'STAR', 'deny'], ["typeset 'a[$(rm -rf /)]=1'", 'ALL', 'deny'],
   ["local 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["export 'a[$(rm -rf /)]=1'", 'STAR', 'deny'], ["readonly 'a[$(rm -rf ~)]=1'", 'ALL', 'deny'],
@@ -102,6 +105,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['printf "%s\\n" {\\a,b}', 'SAFE'], ["printf '%s' $'a\\tb'", 'SAFE'], ['rm -rf {\\b,c}uild', 'ALL'],   ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
   // `<<-` heredocs
   ['cat <<-EOF\n\thello\n\tEOF', 'SAFE'], ["cat <<-'EOF'\n\t$(rm -rf ~) stays text\n\tEOF", 'ALL'], ['cat <<-EOF\n\tprice: 5$\n\tEOF', 'SAFE'],
+  // coprocesses
+  ['coproc N { sleep 1; }', 'ALL'], ['coproc sleep 1', 'STAR'], ['coproc srv { npm run dev; }', 'ALL'],
   // launchers and stdin scripts
   ['rlwrap node', 'ALL'], ['tini -- node server.js', 'STAR'], ['nq make', 'ALL'], ['ssh-agent -s', 'ALL'], ['bash /dev/stdin <<< "ls -la"', 'ALL'], ['sh ./build.sh', 'ALL'],
   // builtins naming variables
