@@ -1,6 +1,6 @@
 // Red team, round nine. Words are read as bash splits them: an empty quoted word (`grep "" .env`) is a word, an escaped
 // tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL, and a `<<-` heredoc body tree-sitter leaves as text
-// still has its substitutions and parameters; `coproc NAME { …; }` runs its group. The
+// still has its substitutions and parameters; `coproc NAME { …; }` runs its group; `BASH_CMDS[ls]=/bin/rm` is `hash -p`. The
 // command substitutions in a subscript that `declare`, `test -v`, `unset`, `printf -v`, `read` or `let` evaluate meet the
 // hard denies. A recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L` where the
 // links below lead) as `grep -r` does, since the copy's files no longer look ignored. The shell commands git takes as
@@ -44,6 +44,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // compound commands tree-sitter reads as simple ones: a named coprocess, a reserved word taken for the program
   ['coproc N { rm -rf ~; }', 'ALL', 'deny'], ['coproc BG { rm -rf /; }', 'STAR', 'deny'], ['coproc NAME while true; do rm -rf ~; done', 'ALL', 'deny'],
   ['coproc W until false; do rm -rf /; done', 'STAR', 'deny'],
+  // bash's command hash table as an array: an element assigned makes that name run another program, as `hash -p` does
+  ['BASH_CMDS[ls]=/bin/rm; ls -rf ~', 'ALL', 'ask'], ['BASH_CMDS[git]=/tmp/x; git status', 'SAFE', 'ask'], ['BASH_CMDS[cat]=/bin/sh; cat x.sh', 'SAFE', 'ask'],
   // subscripts bash evaluates in the names builtins declare, test or unset, and in let's expressions: their substitutions run
   ["test -v 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["declare 'a[$(rm -rf ~)]=1'", 'STAR', 'deny'], ["typeset 'a[$(rm -rf /)]=1'", 'ALL', 'deny'],
   ["local 'a[$(rm -rf ~)]'", 'ALL', 'deny'], ["export 'a[$(rm -rf /)]=1'", 'STAR', 'deny'], ["readonly 'a[$(rm -rf ~)]=1'", 'ALL', 'deny'],
@@ -93,6 +95,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
 
 // Spellings of the same classes that already held before this round: kept as guards.
 const HELD: Array<[string, SetName, Decision]> = [
+  ['hash -p /bin/rm ls; ls -rf ~', 'ALL', 'ask'], ['hash -p /bin/cat ls; ls .env', 'SAFE', 'ask'],
   ["grep '' .env", 'SAFE', 'ask'], ['sed -n "" .env', 'SAFE', 'ask'], ['grep "" .env', 'STAR', 'deny'],
   ['cp .env x.txt', 'SAFE', 'ask'], ['cp link-out x.txt', 'SAFE', 'ask'], ['grep -R TODO src', 'SAFE', 'ask'], ['tar -chf x.tar src', 'SAFE', 'ask'],
   ["git -c core.pager='rm -rf ~' log", 'ALL', 'deny'], ["git -c alias.x='!rm -rf ~' x", 'STAR', 'deny'], ['git clone --template=/tmp/t a b', 'ALL', 'ask'],
