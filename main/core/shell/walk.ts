@@ -524,7 +524,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
  */
 function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] | undefined {
   const op = n.children.find((c) => !c.isNamed && (c.type === '&&' || c.type === '||'))?.type;
-  const [left, right] = n.namedChildren;
+  // A comment after the operator (`a &&` ⏎ `# why` ⏎ `b`) is a named child too: b is the first command after it.
+  const [left, right] = n.namedChildren.filter((c) => c.type !== 'comment');
   if (!left || !right || op !== '&&' || inh.tail.length > 0 || inh.tailWords.length > 0) {
     children(n, st, scope, inh);
     return scope.alts;
