@@ -1,6 +1,6 @@
 // Red team, round nine. Words are read as bash splits them: an empty quoted word (`grep "" .env`) is a word, an escaped
 // tab (`bash -c rm\<tab>-rf\<tab>~`) and nodes with no gap (`{\/,x}`) join one, an ANSI-C string ends at a NUL, and a `<<-` heredoc body tree-sitter leaves as text
-// still has its substitutions and parameters; `coproc NAME { …; }` runs its group; `BASH_CMDS[ls]=/bin/rm` is `hash -p`. The
+// still has its substitutions and parameters; a command after `&& # comment` is walked; `coproc NAME { …; }` runs its group; `BASH_CMDS[ls]=/bin/rm` is `hash -p`. The
 // command substitutions in a subscript that `declare`, `test -v`, `unset`, `printf -v`, `read` or `let` evaluate meet the
 // hard denies. A recursive copy reads every file below its sources (ignored ones, and with `cp -L`/`rsync -L` where the
 // links below lead) as `grep -r` does, since the copy's files no longer look ignored. The shell commands git takes as
@@ -41,6 +41,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // `<<-` heredocs whose first line starts with a tab: tree-sitter leaves the body as text, so its substitutions went unseen
   ['cat <<-EOF\n\t$(rm -rf ~)\n\tEOF', 'ALL', 'deny'], ['cat <<-EOF\n\t$(rm -rf /)\nEOF', 'STAR', 'deny'], ['cat <<-EOF\n\t$(cat .env)\n\tEOF', 'SAFE', 'ask'],
   ['cat <<-EOF\n\t${API_KEY}\n\tEOF', 'SAFE', 'ask'], ['tr a b <<-EOF\n\t$GITHUB_TOKEN\n\tEOF', 'SAFE', 'ask'],
+  // a comment after && (a named node): the command after it was never walked
+  ['echo a &&\n# clean up\nrm -rf ~', 'ALL', 'deny'], ['true && # then\nrm -rf /', 'STAR', 'deny'], ['ls &&\n# show it\ncat .env', 'SAFE', 'ask'],
+  ['git status &&\n# and\ngit push --force', 'ALL', 'deny'],
   // compound commands tree-sitter reads as simple ones: a named coprocess, a reserved word taken for the program
   ['coproc N { rm -rf ~; }', 'ALL', 'deny'], ['coproc BG { rm -rf /; }', 'STAR', 'deny'], ['coproc NAME while true; do rm -rf ~; done', 'ALL', 'deny'],
   ['coproc W until false; do rm -rf /; done', 'STAR', 'deny'],
@@ -108,6 +111,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['printf "%s\\n" {\\a,b}', 'SAFE'], ["printf '%s' $'a\\tb'", 'SAFE'], ['rm -rf {\\b,c}uild', 'ALL'],   ['printf "%s\\n" a\\\tb', 'SAFE'], ['bash -c ls\\\t-la', 'ALL'], ['grep x\\\t.env', 'SAFE'], ['grep "" README.md', 'SAFE'], ['grep -c "" src/app.ts', 'SAFE'], ['echo ""', 'SAFE'], ['printf "%s\\n" "" x', 'SAFE'],
   // `<<-` heredocs
   ['cat <<-EOF\n\thello\n\tEOF', 'SAFE'], ["cat <<-'EOF'\n\t$(rm -rf ~) stays text\n\tEOF", 'ALL'], ['cat <<-EOF\n\tprice: 5$\n\tEOF', 'SAFE'],
+  // comments in lists
+  ['ls &&\n# then\ncat README.md', 'SAFE'], ['npm test && # run the tests first\nnpm run build', 'SAFE'],
   // coprocesses
   ['coproc N { sleep 1; }', 'ALL'], ['coproc sleep 1', 'STAR'], ['coproc srv { npm run dev; }', 'ALL'],
   // launchers and stdin scripts
