@@ -141,4 +141,4 @@ const HARMLESS: Array<[string, SetName]> = [
   ['npx vitest run', 'SAFE'], ['npx vitest --coverage', 'SAFE'], ['npx vitest run src/app.test.ts', 'SAFE'], ['npx vitest --reporter=verbose', 'SAFE'], ['npm test', 'SAFE'],
 ];
 
-redTeamTables('red team, round nine: recursive copies, git-handed commands, prefixed tools, debuggers, deno, runner servers', SETS, [...HOSTILE, ...HELD], HARMLESS);
+redTeamTables('red team, round nine: words as bash reads them, comments, evaluated subscripts, recursive copies, git and launchers handing on commands, agent CLIs', SETS, [...HOSTILE, ...HELD], HARMLESS);
