@@ -12,10 +12,13 @@ interface AgentCli {
   configVar: string;
 }
 
+// Gatehouse answers Claude Code's PermissionRequest, which fires only when Claude would ask: tools granted up front
+// (`--allowedTools Bash`), edits accepted (`acceptEdits`) or judged by its classifier (`auto`) never reach it, and MCP
+// servers, plugins and agents loaded from the command line bring their own commands and hooks.
 const CLAUDE: AgentCli = {
   label: 'Claude Code',
-  options: /^--(dangerously-skip-permissions|allow-dangerously-skip-permissions|settings|setting-sources)(=|$)/,
-  valued: { option: /^--permission-mode$/, value: /^bypassPermissions$/ },
+  options: /^--(dangerously-skip-permissions|allow-dangerously-skip-permissions|settings|setting-sources|allowedTools|allowed-tools|mcp-config|plugin-dir|agents)(=|$)/,
+  valued: { option: /^--permission-mode$/, value: /^(bypassPermissions|acceptEdits|auto)$/ },
   configVar: 'CLAUDE_CONFIG_DIR',
 };
 const CODEX: AgentCli = {
@@ -36,6 +39,11 @@ const AGENTS: Record<string, AgentCli> = {
   codex: CODEX, '@openai/codex': CODEX,
   gemini: GEMINI, 'gemini-cli': GEMINI, '@google/gemini-cli': GEMINI,
 };
+
+/** The agent a program or package name runs (`claude`, `@openai/codex@1`), by its label, or undefined. */
+export function agentLabel(name: string): string | undefined {
+  return (AGENTS[name] ?? AGENTS[name.replace(/@[^/@]*$/, '')])?.label;
+}
 
 /**
  * Why this command runs an agent CLI outside the guard, or null: its permission checks bypassed (`claude

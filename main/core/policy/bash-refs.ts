@@ -8,7 +8,7 @@ import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js'
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
-import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored } from '../shell/tree-readers.js';
+import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -164,7 +164,8 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
     const prog = cmd.argv[0] ?? '';
     // rg's `-g GLOB` overrides its ignore rules: the files the glob picks are read even when gitignored.
     const globs = prog === 'rg' ? ripgrepGlobs(cmd.argv) : [];
-    const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0;
+    // A recursive copy reads every file below its sources into a place the tiers no longer tell apart (`cp -r secrets s2`).
+    const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0 || copiedSources(cmd.argv) !== null;
     if (!recursive) continue;
     if (globs.length > 0) {
       const ops = commandReadOperands(cmd).filter((o) => !rootGlobSpellings(globs[0]!).includes(o));
@@ -175,7 +176,7 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
       }
       continue;
     }
-    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
+    for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
       const abs = absolutePath(op, base, home);
       const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
       // Two readers of one folder: the one without a filter reaches everything.
@@ -192,10 +193,15 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
 export function linkFollowingShellReads(analysis: ShellAnalysis, cwd: string, home: string): Set<string> {
   const out = new Set<string>();
   for (const cmd of analysis.commands) {
-    if (!followsLinksInTrees(cmd.argv)) continue;
-    for (const op of commandReadOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
+    if (!followsLinksInTrees(cmd.argv) && !copyFollowsLinks(cmd.argv)) continue;
+    for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }
   return out;
+}
+
+/** The folders and files a recursive reader reads whole: a recursive copy's sources, or a reading program's operands. */
+function treeOperands(cmd: SimpleCommand): string[] {
+  return copiedSources(cmd.argv) ?? commandReadOperands(cmd);
 }
 
 /** Which files below a folder a recursive read picks (find's `-name`/`-path` tests), given their absolute paths. */

@@ -68,6 +68,10 @@ function remoteOperand(argv: readonly string[]): string | undefined {
   return argv.slice(1).find((w) => !w.startsWith('-') && !w.startsWith('/') && !w.startsWith('.') && REMOTE_OPERAND.test(w));
 }
 
+// Options of runners without a spec that open a debugger or a server (`npx vitest --inspect-brk`, `--ui`, `--api=5000`: vitest's
+// UI page edits and runs files); after an interpreter's script they are the script's own words (`node app.js --inspect`).
+const SERVES = /^--(inspect(-brk|-wait)?|api|ui)(=|$)/;
+
 /** The interpreter family of a program name (`python3.12` → python), or undefined. */
 function interpreterOf(program: string): string | undefined {
   if (/^(node|nodejs)$/.test(program)) return 'node';
@@ -154,7 +158,7 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
-  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)));
+  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;

@@ -19,6 +19,7 @@ import {
 import { findSparesConfig } from './find-spares.js';
 import { stopsGatehouse } from './stop-guard.js';
 import { unguardedAgent } from './agent-launch.js';
+import { agentConfigChange } from './agent-config-cli.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
 import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
 import { callsApproverApi } from './approver-api.js';
@@ -251,6 +252,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
     const agent = unguardedAgent(cmd);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
+    const config = agentConfigChange(cmd);
+    if (config) out.push({ reason: `${GUARD} ${config}; only the person may change it`, range: cmd.span });
     const cli = gatehouseCliChange(cmd);
     if (cli) out.push({ reason: `${GUARD} ${cli}; only the person may change them`, range: cmd.span });
     if (psShowsEnvironment(cmd.argv)) out.push({ reason: `${GUARD} ps with e/-E prints other processes' environments, Gatehouse's approver token among them`, range: cmd.span });

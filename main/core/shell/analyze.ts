@@ -207,11 +207,11 @@ function replaceByXargs(u: Unwrapped, r: string, fed: FedText): void {
   if (u.script) u.script = { ...u.script, text: lines.map((l) => u.script!.text.replaceAll(r, l)).join('\n'), dynamic: u.script.dynamic || fed.dynamic };
 }
 
-/** Analyzes the commands inside backquotes of an unquoted heredoc (tree-sitter leaves them as plain text). */
+/** Analyzes the commands inside backquotes (or a `$(…)` tree-sitter missed) of an unquoted heredoc, left as plain text. */
 function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   for (const r of raw.redirects) {
     for (const b of r.backticks ?? []) {
-      flag(st.f, 'code-execution', 'backquote substitution `…` in a heredoc runs a command whose output becomes its text', at(b.span));
+      flag(st.f, 'code-execution', 'a command substitution in a heredoc runs a command whose output becomes its text', at(b.span));
       analyzeSource(b.text, st, (s) => at({ start: b.span.start + s.start, end: b.span.start + s.end }), depth + 1, inner);
     }
   }

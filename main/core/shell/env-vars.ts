@@ -8,6 +8,8 @@ const EXACT = new Set([
   'GIT_PROXY_COMMAND', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE',
   'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'LESSOPEN', 'LESSCLOSE', 'EDITOR', 'VISUAL', 'BROWSER',
   'PROMPT_COMMAND', 'PS4', 'BASH_ENV', 'ENV', 'SHELLOPTS', 'BASHOPTS', 'IFS', 'PATH', 'CDPATH', 'SHELL',
+  // bash's command hash table and alias table as arrays, where builtins load from, and names PATH search skips.
+  'BASH_CMDS', 'BASH_ALIASES', 'BASH_LOADABLES_PATH', 'EXECIGNORE',
   'HOME', 'XDG_CONFIG_HOME', 'ZDOTDIR', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'OPENSSL_CONF',
   'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'CLASSPATH', 'MAVEN_OPTS', 'GRADLE_OPTS',
   'RUSTC_WRAPPER', 'RUSTC', 'GOFLAGS', 'CC', 'CXX', 'LDFLAGS', 'MAKEFLAGS', 'TAR_OPTIONS',
@@ -20,8 +22,9 @@ const PREFIXES = ['LD_', 'DYLD_', 'GIT_CONFIG', 'GIT_TRACE', 'BASH_FUNC_', 'NPM_
  * Threat: `LD_PRELOAD=/tmp/x.so git status` or `PAGER='rm -rf ~' git log` under an allow rule for git.
  */
 export function isCodeRunningEnv(name: string): boolean {
-  const upper = name.toUpperCase();
-  if (EXACT.has(name) || EXACT.has(upper)) return true;
+  // `BASH_CMDS[ls]=/bin/rm` sets an element: the array is what counts.
+  const upper = name.replace(/\[.*$/s, '').toUpperCase();
+  if (EXACT.has(upper)) return true;
   return PREFIXES.some((p) => upper.startsWith(p));
 }
 

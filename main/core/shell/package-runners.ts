@@ -1,4 +1,4 @@
-// Package runners (npx, npm exec, pnpm dlx, yarn dlx, bunx, uvx, pipx run, corepack…) and environment runners (uv run,
+// Package runners (npx, npm exec, pnpm dlx, yarn dlx, bunx, uvx, pipx run, deno run, corepack…) and environment runners (uv run,
 // poetry run, mise exec, direnv exec…): their words, subcommands and options in one place, so that the closed world,
 // deny rules' other spellings, the tamper guard, hard denies and the code-execution check all find the same package and
 // command in `npx --registry R -p PKG -- CMD ARGS`.
@@ -92,6 +92,14 @@ const PACKAGE_RUNNERS: Readonly<Record<string, PackageRunner>> = {
   uv: { runs: { 'tool run': 'fetch', run: 'local' }, ...UV_LIKE },
   pipx: { runs: { run: 'fetch' }, valued: ['--python', '--index-url', '-i', '--pip-args', '--backend'], flags: ['-q', '--quiet', '-v', '--verbose', '--no-cache', '--system-site-packages', '--pypackages'], packages: ['--spec'], calls: [] },
   corepack: { runs: { '': 'local' }, valued: [], flags: [], packages: [], calls: [] },
+  // `deno run npm:PKG` (or `jsr:PKG`) downloads and runs the package's bin; `deno run FILE` runs a script.
+  deno: {
+    runs: { run: 'local' },
+    valued: ['-c', '--config', '--import-map', '--lock', '--cert', '--location', '--seed', '--ext', '-L', '--log-level'],
+    flags: ['-A', '--allow-all', '-q', '--quiet', '-r', '--reload', '--no-check', '--check', '--watch', '--no-prompt', '--cached-only', '--no-lock', '--no-config', '--no-npm', '--no-remote'],
+    packages: [],
+    calls: [],
+  },
   // Environment runners: they run the command in a project's environment, with its tools or secrets.
   poetry: { runs: { run: 'local' }, ...ENV_LIKE },
   pipenv: { runs: { run: 'local' }, ...ENV_LIKE },
@@ -229,9 +237,12 @@ export function runnerReadings(words: readonly string[], at = 0): RunnerReading[
   return out;
 }
 
-/** The program a runner's command word runs: `npm@10`, `cowsay@latest` and `twine==4.0` run `npm`, `cowsay` and `twine`. */
+/**
+ * The program a runner's command word runs: `npm@10`, `cowsay@latest`, `twine==4.0` and deno's `npm:cowsay@1` run `npm`,
+ * `cowsay`, `twine` and `cowsay`.
+ */
 export function commandProgram(word: string): string {
-  return word.replace(/(?<=.)@[^/@]*$/, '').replace(/(?<=.)(===?|~=|!=|<=?|>=?).*$/, '');
+  return word.replace(/^(npm|jsr):/, '').replace(/(?<=.)@[^/@]*$/, '').replace(/(?<=.)(===?|~=|!=|<=?|>=?).*$/, '');
 }
 
 /** Whether a program name is a runner in any of its forms (`npx`, `npm`, `uv`…), for indexes of rules by program. */

@@ -108,6 +108,11 @@ export function isHarmlessSink(p: string): boolean {
   return /^\/dev\/(null|stdout|stderr|stdin|tty|fd\/\d+|zero)$/.test(path.posix.normalize(p));
 }
 
+/** Whether a script path is the reader's own stdin (`bash /dev/stdin <<< CODE` runs CODE as `bash <<< CODE` does). */
+export function isStdinPath(p: string): boolean {
+  return /^\/(dev\/stdin|dev\/fd\/0|proc\/self\/fd\/0)$/.test(p);
+}
+
 const SYSTEM_DIRS = new Set([
   '/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib32', '/lib64', '/libx32', '/opt', '/proc', '/root',
   '/run', '/sbin', '/srv', '/sys', '/usr', '/var', '/snap', '/Users', '/System', '/Library', '/Applications',

@@ -5,7 +5,7 @@ const SYSTEM_BIN_DIRS = new Set([
   '/opt/homebrew/bin', '/opt/homebrew/sbin', '/snap/bin', '/run/current-system/sw/bin', '/usr/libexec',
 ]);
 
-// GNU tools installed with a `g` prefix beside the system's own (Homebrew's coreutils, findutils, sed, tar …): `grm` is rm.
+// Core tools installed with a prefix beside the system's own (Homebrew's coreutils, findutils, sed, tar …): `grm` is rm.
 const GNU_PREFIXED = new Set([
   'rm', 'rmdir', 'unlink', 'shred', 'truncate', 'cp', 'mv', 'ln', 'install', 'chmod', 'chown', 'chgrp', 'dd', 'touch', 'mkdir',
   'tee', 'cat', 'head', 'tail', 'sort', 'uniq', 'cut', 'wc', 'ls', 'du', 'df', 'stat', 'env', 'timeout', 'nice', 'nohup',
@@ -14,11 +14,16 @@ const GNU_PREFIXED = new Set([
   'basename', 'dirname', 'kill', 'sync', 'mknod', 'mkfifo', 'chcon', 'runcon', 'shuf', 'tr', 'expand', 'fold', 'pr', 'ptx',
 ]);
 
-/** The bare program name of an (already unquoted) command word: its last path segment, GNU `g` prefix removed. */
+// The prefixes packagers give these tools when they install them beside the system's own: GNU's `g` (Homebrew's coreutils),
+// uutils' `uu-` (Homebrew's uutils-coreutils and uutils-findutils: `uu-rm` is rm).
+const TOOL_PREFIX = /^(g|uu-)(.+)$/;
+
+/** The bare program name of an (already unquoted) command word: its last path segment, a packager's `g`/`uu-` prefix removed. */
 export function programName(word: string): string {
   const slash = word.lastIndexOf('/');
   const name = slash < 0 ? word : word.slice(slash + 1);
-  return name.length > 2 && name[0] === 'g' && GNU_PREFIXED.has(name.slice(1)) ? name.slice(1) : name;
+  const bare = TOOL_PREFIX.exec(name)?.[2];
+  return bare !== undefined && GNU_PREFIXED.has(bare) ? bare : name;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface ReadRedirect {
   redirect: Redirect;
   /** Body of a heredoc / here-string; `dynamic` when it has expansions bash fills in at run time (`expansions`, as written). */
   stdin?: { text: string; dynamic: boolean; span: Span; expansions: string[] };
-  /** Commands inside backquotes of an unquoted heredoc body, which bash runs (tree-sitter leaves them as text). */
+  /** Commands inside backquotes (or a `$(…)` tree-sitter left as text) of an unquoted heredoc body, which bash runs. */
   backticks?: Array<{ text: string; span: Span }>;
   /** A file redirect whose target is only known at run time, to read again where a loop binds its variables. */
   node?: Node;
@@ -20,18 +20,54 @@ function backquoted(text: string, offset: number): Array<{ text: string; span: S
   return [...text.matchAll(/(?<!\\)`((?:[^`\\]|\\.)*)`/gs)].map((m) => ({ text: m[1]!, span: { start: offset + m.index + 1, end: offset + m.index + 1 + m[1]!.length } }));
 }
 
+/**
+ * The expansions of an unquoted heredoc body that tree-sitter left as plain text (it does for a `<<-` body whose first
+ * line starts with a tab): `$(…)` with balanced parentheses, `$((…))`, `${…}` and `$NAME`, with where each starts.
+ * Threat: `cat <<-EOF` ⏎ `⇥$(rm -rf ~)` ⏎ `⇥EOF` runs rm -rf ~, and `⇥${API_KEY}` prints a token, unseen.
+ */
+export function textExpansions(text: string): Array<{ text: string; at: number }> {
+  const out: Array<{ text: string; at: number }> = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (text[i] !== '$') continue;
+    const next = text[i + 1] ?? '';
+    if (next === '(' || next === '{') {
+      const close = next === '(' ? ')' : '}';
+      let depth = 0;
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        if (text[j] === next) depth++;
+        else if (text[j] === close && --depth === 0) break;
+      }
+      out.push({ text: text.slice(i, j + 1), at: i });
+      i = j;
+    } else {
+      const name = /^([A-Za-z_]\w*|[0-9@*#?$!-])/.exec(text.slice(i + 1))?.[0];
+      if (name !== undefined) out.push({ text: `$${name}`, at: i });
+    }
+  }
+  return out;
+}
+
 function heredoc(node: Node): ReadRedirect {
   const start = node.children.find((c) => c.type === 'heredoc_start');
   const body = node.children.find((c) => c.type === 'heredoc_body');
   const op = node.children.find((c) => !c.isNamed)?.type ?? '<<';
   const quoted = start ? /['"\\]/.test(start.text) : false;
-  const ticks = !quoted && body ? backquoted(body.text, body.startIndex) : [];
-  const dynamic = ticks.length > 0 || (!quoted && (body?.namedChildren.some((c) => c.type !== 'heredoc_content') ?? false));
+  const parsed = body?.namedChildren.some((c) => c.type !== 'heredoc_content') ?? false;
+  const missed = !quoted && body && !parsed ? textExpansions(body.text) : [];
+  // A `$(…)` tree-sitter left as text runs as a backquoted command does.
+  const substitutions = missed.filter((e) => e.text.startsWith('$(') && !e.text.startsWith('$((')).map((e) => ({ text: e.text.slice(2, -1), span: { start: body!.startIndex + e.at + 2, end: body!.startIndex + e.at + e.text.length - 1 } }));
+  const ticks = !quoted && body ? [...backquoted(body.text, body.startIndex), ...substitutions] : [];
+  const dynamic = ticks.length > 0 || missed.length > 0 || (!quoted && parsed);
   let text = body?.text ?? '';
   if (!quoted) text = text.replace(/\\(\r?\n|[$`\\])/g, (_m, c: string) => (c.endsWith('\n') ? '' : c));
   if (op === '<<-') text = text.replace(/^\t+/gm, '');
   const span = body ? { start: body.startIndex, end: body.endIndex } : { start: node.startIndex, end: node.endIndex };
-  const expansions = quoted || !body ? [] : body.namedChildren.filter((c) => c.type !== 'heredoc_content').map((c) => c.text);
+  const expansions = quoted || !body ? [] : parsed ? body.namedChildren.filter((c) => c.type !== 'heredoc_content').map((c) => c.text) : missed.map((e) => e.text);
   return {
     redirect: { op, target: null, kind: 'heredoc', span: { start: node.startIndex, end: node.endIndex } },
     stdin: { text, dynamic, span, expansions },

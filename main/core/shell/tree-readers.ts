@@ -74,6 +74,17 @@ export function copiedSources(argv: readonly string[]): string[] | null {
   return target ? operands : operands.slice(0, -1);
 }
 
+/**
+ * Whether a recursive copy follows the symbolic links it meets below its sources, copying what they point to: `cp -L`
+ * (`--dereference`), rsync's `-L` (`--copy-links`), `-k` (`--copy-dirlinks`) and `--copy-unsafe-links` (the links that
+ * leave the tree). Threat: `cp -rL src copy` then `cat copy/link-etc/shadow` reads /etc through src/link-etc.
+ */
+export function copyFollowsLinks(argv: readonly string[]): boolean {
+  if (copiedSources(argv) === null) return false;
+  const opts = scanArgs(argv, 1, argv[0] === 'cp' ? CP : RSYNC).opts;
+  return argv[0] === 'cp' ? opts.some((o) => isOneOf(o, ['L', 'dereference'])) : opts.some((o) => isOneOf(o, ['L', 'copy-links', 'k', 'copy-dirlinks', 'copy-unsafe-links']));
+}
+
 /** git subcommands that print file contents unless told to print names or counts only. */
 const PATCH_BY_DEFAULT = new Set(['diff', 'show', 'format-patch', 'range-diff']);
 /** git subcommands that print file contents when given a patch option. */

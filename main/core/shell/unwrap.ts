@@ -1,6 +1,7 @@
 // Peels wrappers (`env`, `timeout`, `sudo`, `xargs`, `sh -c` …) off a command to reach what actually runs.
 import { block, flag, type Findings } from './findings.js';
 import { isOneOf, scanArgs, type Opt } from './options.js';
+import { isStdinPath } from './paths.js';
 import { programName } from './program.js';
 import type { Span } from './types.js';
 import type { Assignment } from './walk.js';
@@ -63,7 +64,10 @@ function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undef
   return bound;
 }
 
-/** `bash [options] -c SCRIPT [name [args]]`, `bash FILE`, or bare `bash` reading stdin. */
+// Words bash reads as reserved at the start of a command: a group's `{` and the words of compound commands.
+const RESERVED = new Set(['{', '}', '!', 'do', 'done', 'then', 'else', 'elif', 'fi', 'esac', 'while', 'until', 'if', 'for', 'case', 'select', 'function', '[[', '((']);
+
+/** `bash [options] -c SCRIPT [name [args]]`, `bash FILE` (`bash /dev/stdin` reads stdin), or bare `bash` reading stdin. */
 function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: Word[] } {
   let c = false;
   let stdin = false;
@@ -82,7 +86,7 @@ function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: W
     } else if (!w.startsWith('--')) break;
   }
   if (c) return { script: words[i] ?? null, file: false, args: words.slice(i + 1) };
-  return { script: null, file: !stdin && i < words.length, args: [] };
+  return { script: null, file: !stdin && i < words.length && !isStdinPath(words[i]!.value), args: [] };
 }
 
 /** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
@@ -181,11 +185,14 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
   const out: Unwrapped = { argv: words, wrappers: [], env: [...prefix], forms: [written], privileged: false, xargs: false, shellReadsStdin: false };
   let cur = words;
   for (let depth = 0; depth < 32; depth++) {
-    // `coproc { rm -rf ~; }`, `time { …; }`: the grammar reads the group's `{` as the command's first word.
-    if (cur.length > 1 && cur[0]!.value === '{' && !cur[0]!.dynamic) cur = cur.slice(1);
+    // `coproc { rm -rf ~; }`, `time { …; }`, `coproc N while …; do rm -rf ~; done`: the grammar reads a group's `{` or a
+    // reserved word of a compound command it failed to parse as the command's first word.
+    if (cur.length > 1 && RESERVED.has(cur[0]!.value) && !cur[0]!.dynamic) cur = cur.slice(1);
     const first = cur[0];
     if (!first || first.dynamic) break;
     const name = programName(first.value);
+    // `coproc NAME { …; }`: a name before a compound command names the coprocess; it is not the program.
+    if (name === 'coproc' && /^[A-Za-z_]\w*$/.test(cur[1]?.value ?? '') && RESERVED.has(cur[2]?.value ?? '')) cur = [first, ...cur.slice(2)];
     const spec = WRAPPERS.get(name);
     if (!spec) break;
     const where = at(first.span);

@@ -74,6 +74,15 @@ function isLineJoin(source: string, from: number, to: number): boolean {
   return to > from && source[from] === '\\' && /^(\\\r?\n)+$/.test(source.slice(from, to));
 }
 
+/**
+ * The tabs of `\<tab>` between two word nodes, which bash reads as part of one word (`rm\⇥-rf\⇥~` is one word, so
+ * `bash -c rm\⇥-rf\⇥~` runs `rm -rf ~`), or null when the gap is not escaped tabs alone.
+ */
+function escapedTabs(source: string, from: number, to: number): string | null {
+  const gap = source.slice(from, to);
+  return to > from && /^(\\\t)+$/.test(gap) ? gap.replaceAll('\\', '') : null;
+}
+
 function readWords(nodes: Node[], st: WalkState): Word[] {
   const read = nodes.map((n) => readWord(n, st.source));
   // A line continuation between two words (rare) joins them: only then is the list made again.
@@ -83,7 +92,12 @@ function readWords(nodes: Node[], st: WalkState): Word[] {
   const words: Word[] = [];
   for (const w of read) {
     const prev = words[words.length - 1];
-    if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
+    const tabs = prev ? escapedTabs(st.source, prev.span.end, w.span.start) : null;
+    // Nodes with nothing between them are one word to bash: tree-sitter splits `{\/,x}` into `{` and `\/,x}`.
+    if (prev && w.span.start === prev.span.end) words[words.length - 1] = joinWords(prev, w);
+    else if (prev && tabs !== null) {
+      words[words.length - 1] = joinWords(joinWords(prev, syntheticWord(tabs, { start: prev.span.end, end: w.span.start })), w);
+    } else if (prev && isLineJoin(st.source, prev.span.end, w.span.start)) {
       words[words.length - 1] = joinWords(prev, w);
       flag(st.findings, 'obfuscation', 'a line continuation splits one word in two, hiding what it says', st.at({ start: prev.span.start, end: w.span.end }));
     } else words.push(w);
@@ -533,7 +547,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
  */
 function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] | undefined {
   const op = n.children.find((c) => !c.isNamed && (c.type === '&&' || c.type === '||'))?.type;
-  const [left, right] = n.namedChildren;
+  // A comment after the operator (`a &&` ⏎ `# why` ⏎ `b`) is a named child too: b is the first command after it.
+  const [left, right] = n.namedChildren.filter((c) => c.type !== 'comment');
   if (!left || !right || op !== '&&' || inh.tail.length > 0 || inh.tailWords.length > 0) {
     children(n, st, scope, inh);
     return scope.alts;

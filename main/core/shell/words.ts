@@ -108,13 +108,16 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
     case 'ansi_c_string': {
       const body = node.text.slice(2, -1);
       if (/\\(x|u|U|[0-7])/.test(body)) acc.ansiEscapes = true;
-      acc.segments.push({ text: decodeAnsiC(body), literal: true });
+      // A NUL ends the string (`$'/\0x'` is `/`): C strings stop there, so bash drops the rest of this quoted part.
+      acc.segments.push({ text: decodeAnsiC(body).split('\0')[0]!, literal: true });
       return;
     }
     case 'string':
     case 'translated_string': {
       const open = t === 'string' ? 1 : 2;
       const push = (text: string) => acc.segments.push({ text: doubleQuotedText(text), literal: true });
+      // `""` is an empty word, as `''` is, not nothing: `grep "" .env` hands grep an empty pattern and .env as its file.
+      if (node.endIndex - 1 <= node.startIndex + open) push('');
       withGaps(node, source, { start: node.startIndex + open, end: node.endIndex - 1 }, acc, true, push);
       return;
     }

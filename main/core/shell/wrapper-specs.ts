@@ -115,6 +115,21 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['proot', plain({ shortValue: 'rbmqwk', longValue: ['rootfs', 'bind', 'mount', 'qemu', 'pwd', 'cwd', 'kernel-release'] })],
   ['fakechroot', plain({ shortValue: 'lde', longValue: ['lib', 'elfloader', 'environment', 'config-dir'] })],
   ['entr', plain({}, { scriptOperand: 's' })],
+  // Launchers that run their command as given: readline wrappers, container inits, agents, job queues and supervisors'
+  // privilege droppers (`rlwrap rm -rf ~`, `tini -- cmd`, `ssh-agent cmd`, `nq cmd`, `gosu user cmd`).
+  ['rlwrap', plain({ shortValue: 'bCDefFgHlMOPqSstwz', shortAttached: 'apm' })],
+  ['tini', plain({ shortValue: 'pe' })],
+  ['dumb-init', plain({ shortValue: 'r', longValue: ['rewrite'] })],
+  ['ssh-agent', plain({ shortValue: 'aEOPt' }, { noCommand: ['k', 'l', 'T'] })],
+  ['nq', plain()],
+  ['tsp', plain({ shortValue: 'LDNW' })],
+  ['sem', plain({ shortValue: 'j', longValue: ['id', 'jobs'] })],
+  ['daemonize', plain({ shortValue: 'ceoplu' })],
+  ['with-contenv', plain()],
+  ['chpst', plain({ shortValue: 'uUbe/nlLmdofcrpt' })],
+  ['gosu', privilege({}, { operands: 1 })],
+  ['su-exec', privilege({}, { operands: 1 })],
+  ['s6-setuidgid', privilege({}, { operands: 1 })],
   // at and batch run the shell code on their stdin later (`-f FILE` reads it from a file; `-l`, `-d`, `-c` run none).
   ['at', plain({ shortValue: 'qfut' }, { stdinScript: true, noCommand: ['f', 'l', 'd', 'r', 'c', 'V'] })],
   ['batch', plain({ shortValue: 'qfu' }, { stdinScript: true, noCommand: ['f', 'V'] })],

@@ -1,4 +1,5 @@
 // git's argument injections: options that run commands, write files, or rewrite history, hidden behind `git diff:*`-style rules.
+import { shellQuote } from '../argv.js';
 import { flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec, type Scan } from '../options.js';
 import { absolutePath, isInside, protectedTarget } from '../paths.js';
@@ -17,6 +18,7 @@ const REMOTE_OPTS = ['upload-pack', 'receive-pack', 'exec', 'repo', 'push-option
 /** Value-taking options per subcommand, so operands (`+main`, `:branch`) line up; diff-like commands share the default. */
 const SUB_SPECS: Record<string, OptSpec> = {
   'format-patch': { shortValue: 'o', longValue: ['output-directory', 'output'] },
+  init: { shortValue: 'b', longValue: ['template', 'separate-git-dir', 'object-format', 'ref-format', 'initial-branch'] },
   clone: { shortValue: 'uocbj', longValue: ['upload-pack', 'template', 'config', 'origin', 'branch', 'depth', 'reference', 'separate-git-dir', 'jobs', 'filter'] },
   'ls-remote': { shortValue: 'u', longValue: ['upload-pack'] },
   rebase: { shortValue: 'xsX', longValue: ['exec', 'onto', 'strategy', 'strategy-option'] },
@@ -26,6 +28,10 @@ const SUB_SPECS: Record<string, OptSpec> = {
     longValue: ['open-files-in-pager', 'regexp', 'file', 'after-context', 'before-context', 'context', 'max-count', 'max-depth', 'threads'],
   },
   difftool: { shortValue: 'xt', longValue: ['extcmd', 'tool'] },
+  'filter-branch': {
+    shortValue: 'd',
+    longValue: ['setup', 'subdirectory-filter', 'env-filter', 'tree-filter', 'index-filter', 'parent-filter', 'msg-filter', 'commit-filter', 'tag-name-filter', 'original', 'state-branch'],
+  },
   mergetool: { shortValue: 't', longValue: ['tool'] },
   push: { shortValue: 'o', longValue: REMOTE_OPTS },
   'send-pack': { longValue: ['receive-pack', 'exec', 'push-option'] },
@@ -64,6 +70,14 @@ function checkGlobals(c: CheckInput, scan: Scan): void {
       }
     }
   }
+}
+
+/**
+ * Hands the shell command an option or verb gives git back for analysis, so hard denies and deny rules judge it.
+ * Threat: `git difftool -x 'rm -rf ~'`, `git rebase --exec 'rm -rf ~' HEAD~1`, `git filter-branch --tree-filter 'rm -rf ~'`.
+ */
+function handToShell(c: CheckInput, text: string | undefined, via: string): void {
+  if (text !== undefined && text.trim() !== '') c.scripts.push({ text, via });
 }
 
 function checkPush(c: CheckInput, sub: Scan, from: number): void {
@@ -126,16 +140,22 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
       flag(c.f, 'code-execution', `git ${name} --ext-diff runs an external diff program`, at);
     } else if (isOneOf(o, ['upload-pack', 'receive-pack']) || (o.name === 'u' && !o.long && (name === 'clone' || name === 'ls-remote'))) {
       flag(c.f, 'code-execution', `git ${name} ${opt} runs ${o.value ?? 'a program'} as the remote helper`, at);
+      handToShell(c, o.value, `git ${name}`);
     } else if (isOneOf(o, ['exec']) || (name === 'rebase' && o.name === 'x' && !o.long)) {
       flag(c.f, 'code-execution', `git ${name} ${opt} runs the command ${o.value ?? ''}`, at);
-    } else if (name === 'clone' && isOneOf(o, ['template', 'config', 'c'])) {
-      flag(c.f, 'code-execution', `git clone ${opt} installs hooks or configuration that run commands`, at);
+      handToShell(c, o.value, `git ${name}`);
+    } else if ((name === 'clone' && isOneOf(o, ['template', 'config', 'c'])) || (name === 'init' && isOneOf(o, ['template']))) {
+      // `git init --template=DIR` in an existing repository copies DIR's hooks into .git/hooks, where the next commit runs them.
+      flag(c.f, 'code-execution', `git ${name} ${opt} installs hooks or configuration that run commands`, at);
     } else if ((name === 'difftool' || name === 'mergetool') && isOneOf(o, ['x', 'extcmd'])) {
       flag(c.f, 'code-execution', `git ${name} ${opt} runs the command ${o.value ?? ''}`, at);
+      handToShell(c, o.value, `git ${name}`);
     } else if (name === 'grep' && isOneOf(o, ['O', 'open-files-in-pager'])) {
       flag(c.f, 'code-execution', `git grep ${opt} opens results with a command it runs`, at);
-    } else if (name === 'filter-branch' && o.long && /filter$/.test(o.name)) {
+      handToShell(c, o.value, 'git grep');
+    } else if (name === 'filter-branch' && o.long && /filter$|^setup$/.test(o.name)) {
       flag(c.f, 'code-execution', `git filter-branch ${opt} runs shell code for every commit`, at);
+      if (o.name !== 'subdirectory-filter') handToShell(c, o.value, 'git filter-branch');
     } else if (name === 'reset' && isOneOf(o, ['hard', 'merge', 'keep'])) {
       flag(c.f, 'destructive', `git reset ${opt} discards uncommitted changes`, at);
     } else if (name === 'clean' && isOneOf(o, ['f', 'force'])) {
@@ -150,6 +170,10 @@ function checkSub(c: CheckInput, name: string, sub: Scan, from: number): void {
   const first = ops[1];
   if ((name === 'bisect' && first === 'run') || (name === 'submodule' && first === 'foreach') || (name === 'hook' && first === 'run')) {
     flag(c.f, 'code-execution', `git ${name} ${first} runs commands`, c.cmd.span);
+    // `git bisect run rm -rf ~`, `git submodule foreach 'rm -rf ~'`: git hands the words after the verb to the shell,
+    // one word as shell code, several as a quoted command line.
+    const words = argv.slice(sub.operands[1]! + 1);
+    if (name !== 'hook') handToShell(c, words.length === 1 ? words[0] : words.map(shellQuote).join(' '), `git ${name} ${first}`);
   }
   if (name === 'stash' && (first === 'drop' || first === 'clear')) flag(c.f, 'destructive', `git stash ${first} deletes stashed changes`, c.cmd.span, 'risk');
   argv.forEach((w, i) => {

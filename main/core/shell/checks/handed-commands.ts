@@ -1,6 +1,6 @@
 // Shell code handed as text to a program that runs it elsewhere or later: ssh's remote command (the remote shell runs its
 // words joined by spaces, on `localhost` this machine), tmux's shell-commands and typed keys, a makefile's recipes read
-// from stdin. Only what must be denied is drawn from them (`ssh localhost rm -rf ~`, `tmux new -d 'rm -rf ~'`).
+// from stdin, a debugger's shell commands. Only what must be denied is drawn from them (`ssh localhost rm -rf ~`, `tmux new -d 'rm -rf ~'`).
 import { scanArgs } from '../options.js';
 import type { CheckInput } from './context.js';
 
@@ -15,17 +15,42 @@ const TMUX_RUNS: Record<string, string> = {
 // Key names send-keys types as keys, not text (`Enter`, `C-m`, `KPEnter`).
 const KEY_NAME = /^(Enter|KPEnter|Escape|Tab|Space|BSpace|[CMS]-.+)$/;
 
+// Debuggers' options whose value is one of their commands (`gdb -ex CMD`, `gdb --eval-command=CMD`, `lldb -o CMD`).
+const DEBUGGER_OPTIONS: Record<string, RegExp> = {
+  gdb: /^--?(ex|eval-command|iex|init-eval-command)(=|$)/,
+  lldb: /^(-o|-O|-k|--one-line|--one-line-before-file|--one-line-on-crash)(=|$)/,
+};
+// Their commands that run the rest of the line in the shell: gdb's `shell CMD`, `!CMD` and `pipe … | CMD`, lldb's
+// `platform shell CMD` (alias `shell`).
+const DEBUGGER_SHELL = /^\s*(?:(?:platform\s+)?shell\s+(?:--\s+)?|!|(?:pipe|\|)\s[^|]*\|)(.*)$/s;
+
+/** The shell commands a debugger's command options run (`gdb -batch -ex 'shell rm -rf ~'`); empty for other programs. */
+function debuggerShellCommands(argv: readonly string[]): string[] {
+  const option = DEBUGGER_OPTIONS[argv[0] ?? ''];
+  if (option === undefined) return [];
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const m = option.exec(argv[i]!);
+    if (!m) continue;
+    const value = m[2] === '=' ? argv[i]!.slice(argv[i]!.indexOf('=') + 1) : (argv[++i] ?? '');
+    const text = DEBUGGER_SHELL.exec(value)?.[1];
+    if (text !== undefined && text.trim() !== '') out.push(text);
+  }
+  return out;
+}
+
 /** The index of the first operand after options whose value-taking letters are `valued` (`-p22` holds its value). */
 function firstOperand(argv: readonly string[], from: number, valued: string): number {
   return scanArgs(argv, from, { shortValue: valued, stopAtOperand: true }).end;
 }
 
 /**
- * The shell code an ssh, tmux or make command line hands over as text (`ssh host CMD…`, `tmux new 'CMD'`, a makefile
+ * The shell code an ssh, tmux, make, gdb or lldb command line hands over as text (`ssh host CMD…`, `tmux new 'CMD'`, a makefile
  * on stdin's recipes); empty when it hands none. `stdinText` is the heredoc or here-string the command is fed.
  */
 export function handedCommands(argv: readonly string[], stdinText?: string): string[] {
   const name = argv[0];
+  if (name !== undefined && name in DEBUGGER_OPTIONS) return debuggerShellCommands(argv);
   if (name === 'ssh') {
     // ssh reads options after the host too (`ssh host -t -- cmd`).
     const host = firstOperand(argv, 1, SSH_VALUED);

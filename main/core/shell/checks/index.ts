@@ -32,7 +32,7 @@ const BY_NAME = new Map<string, (c: CheckInput) => void>([
 
 const AWKS = /^(awk|gawk|mawk|nawk)$/;
 const FILE_SYSTEM_MAKERS = /^(mkfs|newfs)/;
-const COMMAND_HANDLERS = /^(ssh|tmux|g?make)$/;
+const COMMAND_HANDLERS = /^(ssh|tmux|g?make|gdb|lldb)$/;
 
 /** Runs every program-specific check that applies to `c.cmd.argv[0]`. */
 export function checkProgram(c: CheckInput): void {

@@ -3,6 +3,7 @@ import { flag } from '../findings.js';
 import { wordSpan, type CheckInput } from './context.js';
 import { checkEmbedded } from './embedded.js';
 import { runnerReadings } from '../package-runners.js';
+import { isStdinPath } from '../paths.js';
 
 interface Interpreter {
   /** Short flags (in a cluster) whose value is program text. */
@@ -26,6 +27,7 @@ const FAMILIES: Array<[RegExp, Interpreter]> = [
   [/^(Rscript|osascript|groovy|jshell)$/, { inline: 'e', inlineLong: ['--expr'], valued: '' }],
   [/^(pwsh|powershell)(\.exe)?$/, { inline: 'cCeE', inlineLong: ['-Command', '-EncodedCommand', '-c'], valued: '' }],
   [/^(tclsh|wish|expect)$/, { inline: 'c', inlineLong: [], valued: '' }],
+  [/^julia$/, { inline: 'eE', inlineLong: ['--eval', '--print'], valued: 'LJtpCH' }],
 ];
 
 
@@ -41,7 +43,7 @@ export function readsProgramFromStdin(argv: readonly string[]): boolean {
   if (spec === null) return false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i]!;
-    if (w === '-') return true;
+    if (w === '-' || isStdinPath(w)) return true;
     if (!w.startsWith('-')) return false;
     if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) return false;
     if (!w.startsWith('--') && spec.valued.includes(w[w.length - 1]!) && w.length === 2) i++;
@@ -62,7 +64,7 @@ export function checkInterpreter(c: CheckInput): void {
     for (let i = 1; i < argv.length; i++) {
       const w = argv[i]!;
       if (w === '-' || !w.startsWith('-')) {
-        script = w !== '-';
+        script = w !== '-' && !isStdinPath(w);
         break;
       }
       // `perl -MFile::Path`, `ruby -rfileutils`: a value attached to a valued flag is not a cluster of flags.
