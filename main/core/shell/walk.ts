@@ -83,11 +83,16 @@ function escapedTabs(source: string, from: number, to: number): string | null {
   return to > from && /^(\\\t)+$/.test(gap) ? gap.replaceAll('\\', '') : null;
 }
 
+/** Whether bash reads two word nodes as one word: nothing between them, or only escaped tabs or line continuations. */
+function joined(source: string, from: number, to: number): boolean {
+  return to === from || (source[from] === '\\' && (isLineJoin(source, from, to) || escapedTabs(source, from, to) !== null));
+}
+
 function readWords(nodes: Node[], st: WalkState): Word[] {
   const read = nodes.map((n) => readWord(n, st.source));
-  // A line continuation between two words (rare) joins them: only then is the list made again.
+  // Nodes bash joins into one word (rare) make the list again; otherwise it is the nodes' words as they are.
   let joins = false;
-  for (let i = 1; i < read.length && !joins; i++) joins = isLineJoin(st.source, read[i - 1]!.span.end, read[i]!.span.start);
+  for (let i = 1; i < read.length && !joins; i++) joins = joined(st.source, read[i - 1]!.span.end, read[i]!.span.start);
   if (!joins) return read;
   const words: Word[] = [];
   for (const w of read) {
