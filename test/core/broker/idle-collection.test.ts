@@ -2,7 +2,9 @@
 // hidden from every script.
 import { setTimeout as sleep } from 'node:timers/promises';
 import vm from 'node:vm';
+import { tempDir } from '../server/helpers.js';
 import { describe, expect, it } from 'vitest';
+import { createCore } from '../../../main/core/core.js';
 import { collectYoungGeneration, idleCollection, youngGenerationUsed, YOUNG_WORTH_COLLECTING } from '../../../main/core/broker/idle-collection.js';
 
 // Each object is dropped as soon as the next replaces it: garbage, not survivors.
@@ -46,6 +48,21 @@ describe('idleCollection', () => {
       expect(youngGenerationUsed()).toBeLessThan(before / 2);
     } finally {
       idle.stop();
+      sink.length = 0;
+    }
+  });
+});
+
+describe('the core', () => {
+  it('collects young garbage in the pause after a tool call', async () => {
+    const core = await createCore({ home: tempDir('gatehouse-home-'), logger: () => {} });
+    try {
+      await core.submit({ tool_name: 'Bash', args: { command: 'git status' }, cwd: '/tmp' });
+      const before = fillYoung(4 * YOUNG_WORTH_COLLECTING);
+      await sleep(150); // the store's upkeep pause (50 ms) and then some
+      expect(youngGenerationUsed()).toBeLessThan(before / 2);
+    } finally {
+      await core.close();
       sink.length = 0;
     }
   });
