@@ -88,16 +88,36 @@ export function rememberPrintf(words: Word[], scope: Scope): void {
   scope.known = known;
 }
 
+/** The names `hash -p FILE NAME…` binds to FILE (bash's getopt `dlp:rt`), or null for any other hash. */
+export function hashBindings(args: readonly string[]): Array<[string, string]> | null {
+  let file: string | undefined;
+  let i = 0;
+  for (; i < args.length && args[i]!.startsWith('-') && args[i] !== '-'; i++) {
+    if (args[i] === '--') {
+      i++;
+      break;
+    }
+    const p = args[i]!.indexOf('p');
+    if (p < 0) continue;
+    file = args[i]!.length > p + 1 ? args[i]!.slice(p + 1) : args[++i];
+  }
+  return file === undefined ? null : args.slice(i).map((name): [string, string] => [name, file]);
+}
+
 /**
- * Records `alias NAME=VALUE` and puts an alias' words in place of its name (an agent's shell may expand aliases).
- * Threat: `alias g=gatehouse` then `g rules add …`, `alias r='rm -rf'` then `r ~`: checks must see the real program.
+ * Records `alias NAME=VALUE` and `hash -p FILE NAME`, and puts an alias' words (or the hashed file) in place of its name
+ * (an agent's shell may expand aliases; a hashed name runs its file in any shell).
+ * Threat: `alias g=gatehouse` then `g rules add …`, `alias r='rm -rf'` then `r ~`, `hash -p /bin/rm ls; ls -rf ~`:
+ * checks must see the real program.
  */
 export function aliasExpanded(words: Word[], scope: Scope): Word[] {
   const first = words[0];
   if (first === undefined) return words;
-  if (first.value === 'alias') {
-    const defs = words.slice(1).map((w) => /^([^=\s/$`]+)=(.*)$/s.exec(w.value)).filter((m) => m !== null);
-    if (defs.length > 0) scope.aliases = new Map([...(scope.aliases ?? []), ...defs.map((m) => [m[1]!, m[2]!] as const)]);
+  if (first.value === 'alias' || first.value === 'hash') {
+    const defs = first.value === 'hash'
+      ? hashBindings(words.slice(1).map((w) => w.value)) ?? []
+      : words.slice(1).map((w) => /^([^=\s/$`]+)=(.*)$/s.exec(w.value)).filter((m) => m !== null).map((m): [string, string] => [m[1]!, m[2]!]);
+    if (defs.length > 0) scope.aliases = new Map([...(scope.aliases ?? []), ...defs]);
     return words;
   }
   const body = scope.aliases?.get(first.value);

@@ -67,8 +67,20 @@ function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undef
 // Words bash reads as reserved at the start of a command: a group's `{` and the words of compound commands.
 const RESERVED = new Set(['{', '}', '!', 'do', 'done', 'then', 'else', 'elif', 'fi', 'esac', 'while', 'until', 'if', 'for', 'case', 'select', 'function', '[[', '((']);
 
+// `<(cmd)` as a word: bash hands over a file that holds what cmd prints.
+const PROCESS_SUBSTITUTION = /^<\(([\s\S]*)\)$/;
+
+/**
+ * The script a shell reads from a file that is a process substitution (`bash <(echo 'rm -rf ~')`, `source <(…)`),
+ * spelled as the command substitution that prints the same text, so that fixed output is read as the script it is.
+ */
+function processSubstitutionScript(file: Word | undefined, via: string): Script | undefined {
+  const body = file === undefined ? null : PROCESS_SUBSTITUTION.exec(file.value);
+  return body && file ? { text: `$(${body[1]!})`, span: file.span, dynamic: true, via } : undefined;
+}
+
 /** `bash [options] -c SCRIPT [name [args]]`, `bash FILE` (`bash /dev/stdin` reads stdin), or bare `bash` reading stdin. */
-function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: Word[] } {
+function shellArgs(words: Word[]): { script: Word | null; file: boolean; fileWord?: Word; args: Word[] } {
   let c = false;
   let stdin = false;
   let i = 1;
@@ -86,7 +98,8 @@ function shellArgs(words: Word[]): { script: Word | null; file: boolean; args: W
     } else if (!w.startsWith('--')) break;
   }
   if (c) return { script: words[i] ?? null, file: false, args: words.slice(i + 1) };
-  return { script: null, file: !stdin && i < words.length && !isStdinPath(words[i]!.value), args: [] };
+  const file = !stdin && i < words.length && !isStdinPath(words[i]!.value);
+  return file ? { script: null, file, fileWord: words[i]!, args: [] } : { script: null, file, args: [] };
 }
 
 /** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
@@ -200,8 +213,12 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     const prog = name === 'coreutils' ? /^--coreutils-prog(?:-shebang)?=(.*)$/s.exec(cur[1]?.value ?? '') : null;
     if (prog) cur = [cur[0]!, { ...cur[1]!, value: prog[1]!, segments: [{ text: prog[1]!, literal: true }] }, ...cur.slice(2)];
     if (spec.kind === 'shell') {
-      const { script, file, args } = shellArgs(cur);
-      if (script) {
+      const { script, file, fileWord, args } = shellArgs(cur);
+      const substituted = processSubstitutionScript(fileWord, name);
+      if (substituted) {
+        out.wrappers.push(name);
+        out.script = substituted;
+      } else if (script) {
         out.wrappers.push(name);
         out.script = { text: script.value, span: script.span, dynamic: script.dynamic, via: name };
         // xargs appends the words it reads, so the script's parameters are not all written here.

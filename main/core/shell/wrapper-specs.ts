@@ -148,4 +148,7 @@ export const WRAPPERS: ReadonlyMap<string, WrapperSpec> = new Map<string, Wrappe
   ['su', privilege({ shortValue: 'cgGsw', longValue: ['command', 'group', 'supp-group', 'shell', 'whitelist-environment', 'session-command'] }, { scriptOpts: ['c', 'command', 'session-command'], scriptOnly: true })],
   ['runuser', privilege({ shortValue: 'cgGsuw', longValue: ['command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment', 'session-command'] }, { scriptOpts: ['c', 'command', 'session-command'], scriptOnly: true })],
   ...[...SHELLS].map((s): [string, WrapperSpec] => [s, SHELL]),
+  // `source FILE` runs FILE in this shell: as a shell does, it runs what a process substitution or its stdin prints.
+  ['source', SHELL],
+  ['.', SHELL],
 ]);

@@ -98,7 +98,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
 
 // Spellings of the same classes that already held before this round: kept as guards.
 const HELD: Array<[string, SetName, Decision]> = [
-  ['hash -p /bin/rm ls; ls -rf ~', 'ALL', 'ask'], ['hash -p /bin/cat ls; ls .env', 'SAFE', 'ask'],
+  ['hash -p /bin/rm ls; ls -rf ~', 'ALL', 'deny'], ['hash -p /bin/cat ls; ls .env', 'SAFE', 'ask'],
   ["grep '' .env", 'SAFE', 'ask'], ['sed -n "" .env', 'SAFE', 'ask'], ['grep "" .env', 'STAR', 'deny'],
   ['cp .env x.txt', 'SAFE', 'ask'], ['cp link-out x.txt', 'SAFE', 'ask'], ['grep -R TODO src', 'SAFE', 'ask'], ['tar -chf x.tar src', 'SAFE', 'ask'],
   ["git -c core.pager='rm -rf ~' log", 'ALL', 'deny'], ["git -c alias.x='!rm -rf ~' x", 'STAR', 'deny'], ['git clone --template=/tmp/t a b', 'ALL', 'ask'],
