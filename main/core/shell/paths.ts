@@ -103,6 +103,15 @@ export function isBlockDevice(p: string): boolean {
   return BLOCK_DEVICE.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
 }
 
+// The kernel's switches for the whole machine: a letter written to sysrq-trigger crashes (`c`), reboots (`b`) or powers
+// off (`o`) at once; /sys/power/state suspends it.
+const MACHINE_SWITCH = /^\/(proc\/sysrq-trigger|sys\/power\/state)$/;
+
+/** Whether writing to `p` crashes, restarts, suspends or powers off the machine. */
+export function isMachineSwitch(p: string): boolean {
+  return MACHINE_SWITCH.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
+}
+
 /** Pseudo-files that absorb or pass on output without touching a real file. */
 export function isHarmlessSink(p: string): boolean {
   return /^\/dev\/(null|stdout|stderr|stdin|tty|fd\/\d+|zero)$/.test(path.posix.normalize(p));
