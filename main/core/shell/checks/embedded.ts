@@ -76,13 +76,21 @@ function wholeHome(expr: string): boolean {
 const COMMAND_LITERAL = /`([^`]+)`|%x\(([^)]*)\)|%x\{([^}]*)\}|\bqx\s*(?:\(([^)]*)\)|\{([^}]*)\}|\/([^/]*)\/)/g;
 const HAS_COMMAND_LITERALS = /^(ruby|perl|php)/;
 
+// Tcl's and expect's `exec`/`spawn` take the command's words unquoted (`exec rm -rf ~`, `spawn sh -c {rm -rf ~}`); braces
+// are Tcl's single quotes.
+const TCL_RUNS = /(?:^|[;[{\n])\s*(?:exec|spawn)\s+([^;\]{}\n]*(?:\{[^}\n]*\}[^;\]{}\n]*)*)/g;
+const TCL_FAMILY = /^(tclsh|wish|expect)/;
+// Perl's quote operators (`q{/}`, `qq(~)`): the same string as '…', so a library delete of the root is seen.
+const PERL_QUOTE = /\bqq?\s*(?:\{([^{}]*)\}|\(([^()]*)\)|\[([^[\]]*)\]|<([^<>]*)>)/g;
+
 /** The shell command strings a piece of program text hands to a shell (`os.system('…')`, `execSync("…")`, awk `system("…")`). */
 export function shellStrings(code: string, via = ''): string[] {
   const unescape = (t: string): string => t.replace(/\\(["'`\\])/g, '$1');
   const calls = [...code.matchAll(ARGV_CALL)].map((m) => argvCommand(callElements(code.slice(m.index + m[0].length)))).filter((t) => t !== '');
   const lists = [...calls, ...[...code.matchAll(ARG_STRINGS)].map((m) => [...m[1]!.matchAll(STRING)].map((w) => shellQuote(unescape(w[2]!))).join(' '))];
   const literals = HAS_COMMAND_LITERALS.test(via) ? [...code.matchAll(COMMAND_LITERAL)].map((m) => m.slice(1).find((g) => g !== undefined) ?? '') : [];
-  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!)), ...literals];
+  const tcl = TCL_FAMILY.test(via) ? [...code.matchAll(TCL_RUNS)].map((m) => m[1]!.replace(/[{}]/g, "'").trim()).filter((t) => t !== '') : [];
+  return [...lists, ...[...code.matchAll(RUNS_SHELL)].map((m) => unescape(m[2]!)), ...literals, ...tcl];
 }
 
 // fork() in an endless loop, in the languages agents reach for: `perl -e 'fork while 1'`, `while True: os.fork()`,
@@ -93,7 +101,8 @@ const FORK_LOOP = /\bfork\b[^;\n]*\bwhile\s*\(?\s*(1|true|True|fork)\b|\bwhile\s
  * Hands shell strings in program text back for analysis, and hard-denies deleting the root or home by library call.
  * Threat: `python -c 'import shutil; shutil.rmtree("/")'`, `perl -e 'system("rm -rf ~")'`, `node -e "execSync('rm -rf ~')"`.
  */
-export function checkEmbedded(c: CheckInput, code: string, via: string): void {
+export function checkEmbedded(c: CheckInput, source: string, via: string): void {
+  const code = /^perl/.test(via) ? source.replace(PERL_QUOTE, (_m, ...g: Array<string | undefined>) => `'${g.slice(0, 4).find((x) => x !== undefined) ?? ''}'`) : source;
   for (const text of shellStrings(code, via)) c.scripts.push({ text, via });
   if (FORK_LOOP.test(code)) flag(c.f, 'destructive', `fork bomb: ${via} code starts processes in an endless loop until the system stalls`, c.cmd.span, 'hard');
   // `h = os.path.expanduser("~")`, `my $h = $ENV{HOME};`: names bound to the home directory itself.
