@@ -1,7 +1,7 @@
-// Which config files git reads for a folder, found the way git finds them: the nearest `.git` at or above the folder (a
-// folder, or a file naming the git directory as worktrees and submodules have one), that directory's common directory,
-// its per-worktree config, and the user's global configs before them. A workspace may be a subfolder of its repository
-// or a linked worktree; the repository's hooks and config are git's code path all the same.
+// Which config files git reads for a folder, found the way git finds them: the user's global configs, then the nearest
+// `.git` at or above the folder (a folder, or a file naming the git directory as worktrees and submodules have one),
+// that directory's common directory and its per-worktree config. A workspace may be a subfolder of its repository or a
+// linked worktree; the repository's hooks and config are git's code path all the same.
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,7 +13,7 @@ export interface RepositoryConfig {
   gitDir: string;
   /** Where the repository's shared config and hooks live: the main `.git` of a linked worktree, else gitDir. */
   commonDir: string;
-  /** Config files in the order git reads them, later ones winning: global, the repository's, the worktree's. */
+  /** The repository's config files in the order git reads them (after the global ones), later ones winning. */
   files: string[];
 }
 
@@ -23,10 +23,20 @@ export function gitdirOf(text: string, holder: string): string | undefined {
   return m ? path.resolve(holder, m[1]!) : undefined;
 }
 
+/** The user's git folder: `$XDG_CONFIG_HOME/git`, else `~/.config/git`. */
+function userGitDir(home: string, env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  return path.join(xdg, 'git');
+}
+
 /** The user's global config files, in the order git reads them (`$XDG_CONFIG_HOME/git/config`, then `~/.gitconfig`). */
 export function globalConfigFiles(home: string, env: NodeJS.ProcessEnv): string[] {
-  const xdg = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
-  return [path.join(xdg, 'git', 'config'), path.join(home, '.gitconfig')];
+  return [path.join(userGitDir(home, env), 'config'), path.join(home, '.gitconfig')];
+}
+
+/** The user's global attributes file (`core.attributesFile`'s default), whose diff and filter drivers run in every repository. */
+export function globalAttributesFile(home: string, env: NodeJS.ProcessEnv): string {
+  return path.join(userGitDir(home, env), 'attributes');
 }
 
 // Missing files are the common case here (a stat per folder level per request), so they are found without exceptions.
@@ -49,7 +59,7 @@ function readOr(file: string): string | undefined {
 }
 
 /** The repository `dir` (absolute, symlinks resolved) is in, or undefined outside any. */
-export function findRepository(dir: string, home: string, env: NodeJS.ProcessEnv): RepositoryConfig | undefined {
+export function findRepository(dir: string): RepositoryConfig | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const dotGit = path.join(d, '.git');
     const kind = kindOf(dotGit);
@@ -57,7 +67,7 @@ export function findRepository(dir: string, home: string, env: NodeJS.ProcessEnv
     if (gitDir !== undefined) {
       const common = readOr(path.join(gitDir, 'commondir'))?.trim();
       const commonDir = common ? path.resolve(gitDir, common) : gitDir;
-      return { workTree: d, gitDir, commonDir, files: [...globalConfigFiles(home, env), path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree')] };
+      return { workTree: d, gitDir, commonDir, files: [path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree')] };
     }
     if (d === path.dirname(d)) return undefined;
   }

@@ -2,7 +2,7 @@
 // commit, checkout or push, as it runs .git/hooks, so writing them is writing git's own code path.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { findRepository, globalConfigFiles } from './git-config-files.js';
+import { findRepository, globalAttributesFile, globalConfigFiles } from './git-config-files.js';
 
 /** The last `hooksPath` value in the `[core]` section of git config text, or undefined. */
 export function hooksPathOf(configText: string): string | undefined {
@@ -57,12 +57,12 @@ function hooksPathIn(file: string): string | undefined {
  * `.git` (`git init --separate-git-dir`).
  */
 export function gitCodePaths(dir: string, home: string, env: NodeJS.ProcessEnv): string[] {
-  const globals = globalConfigFiles(home, env);
-  const attributes = path.join(path.dirname(globals[0]!), 'attributes');
-  const repo = findRepository(dir, home, env);
-  if (repo === undefined) return [...globals, attributes];
+  const configs = globalConfigFiles(home, env);
+  const globals = [...configs, globalAttributesFile(home, env)];
+  const repo = findRepository(dir);
+  if (repo === undefined) return globals;
   let value: string | undefined;
-  for (const file of repo.files) value = hooksPathIn(file) ?? value;
+  for (const file of [...configs, ...repo.files]) value = hooksPathIn(file) ?? value;
   const gitDirs = [...new Set([repo.gitDir, repo.commonDir])];
-  return [...(value === undefined ? [] : hooksDirs(value, repo.workTree, home)), ...gitDirs, ...globals, attributes];
+  return [...(value === undefined ? [] : hooksDirs(value, repo.workTree, home)), ...gitDirs, ...globals];
 }

@@ -61,20 +61,20 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('findRepository', () => {
   it('finds the repository above a subfolder, with the work tree hooks paths are taken from', () => {
-    const r = findRepository(path.join(repo, 'packages', 'app', 'src'), home, {});
+    const r = findRepository(path.join(repo, 'packages', 'app', 'src'));
     expect(r?.workTree).toBe(repo);
     expect(r?.files.slice(-2)).toEqual([path.join(repo, '.git', 'config'), path.join(repo, '.git', 'config.worktree')]);
   });
 
   it("reads a linked worktree's shared config from the main repository's git directory", () => {
-    const r = findRepository(worktree, home, {});
+    const r = findRepository(worktree);
     expect(r?.workTree).toBe(worktree);
     expect(r?.commonDir).toBe(path.join(repo, '.git'));
     expect(r?.files).toContain(path.join(repo, '.git', 'config'));
   });
 
   it('is undefined outside any repository', () => {
-    expect(findRepository(home, home, {})).toBeUndefined();
+    expect(findRepository(home)).toBeUndefined();
   });
 });
 
