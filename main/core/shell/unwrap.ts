@@ -74,13 +74,13 @@ const PROCESS_SUBSTITUTION = /^<\(([\s\S]*)\)$/;
  * The script a shell reads from a file that is a process substitution (`bash <(echo 'rm -rf ~')`, `source <(…)`),
  * spelled as the command substitution that prints the same text, so that fixed output is read as the script it is.
  */
-function processSubstitutionScript(file: Word | undefined, via: string): Script | undefined {
-  const body = file === undefined ? null : PROCESS_SUBSTITUTION.exec(file.value);
-  return body && file ? { text: `$(${body[1]!})`, span: file.span, dynamic: true, via } : undefined;
+function processSubstitutionScript(file: Word | null, via: string): Script | undefined {
+  const body = file === null ? null : PROCESS_SUBSTITUTION.exec(file.value);
+  return body === null ? undefined : { text: `$(${body[1]!})`, span: file!.span, dynamic: true, via };
 }
 
 /** `bash [options] -c SCRIPT [name [args]]`, `bash FILE` (`bash /dev/stdin` reads stdin), or bare `bash` reading stdin. */
-function shellArgs(words: Word[]): { script: Word | null; file: boolean; fileWord?: Word; args: Word[] } {
+function shellArgs(words: Word[]): { script: Word | null; file: Word | null; args: Word[] } {
   let c = false;
   let stdin = false;
   let i = 1;
@@ -97,9 +97,9 @@ function shellArgs(words: Word[]): { script: Word | null; file: boolean; fileWor
       if (/[oO]/.test(w)) i++;
     } else if (!w.startsWith('--')) break;
   }
-  if (c) return { script: words[i] ?? null, file: false, args: words.slice(i + 1) };
-  const file = !stdin && i < words.length && !isStdinPath(words[i]!.value);
-  return file ? { script: null, file, fileWord: words[i]!, args: [] } : { script: null, file, args: [] };
+  if (c) return { script: words[i] ?? null, file: null, args: words.slice(i + 1) };
+  const file = !stdin && i < words.length && !isStdinPath(words[i]!.value) ? words[i]! : null;
+  return { script: null, file, args: [] };
 }
 
 /** Where the command of a (non-shell) wrapper starts, or null when it runs none. */
@@ -213,8 +213,8 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
     const prog = name === 'coreutils' ? /^--coreutils-prog(?:-shebang)?=(.*)$/s.exec(cur[1]?.value ?? '') : null;
     if (prog) cur = [cur[0]!, { ...cur[1]!, value: prog[1]!, segments: [{ text: prog[1]!, literal: true }] }, ...cur.slice(2)];
     if (spec.kind === 'shell') {
-      const { script, file, fileWord, args } = shellArgs(cur);
-      const substituted = processSubstitutionScript(fileWord, name);
+      const { script, file, args } = shellArgs(cur);
+      const substituted = processSubstitutionScript(file, name);
       if (substituted) {
         out.wrappers.push(name);
         out.script = substituted;
