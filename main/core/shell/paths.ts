@@ -112,6 +112,12 @@ export function isMachineSwitch(p: string): boolean {
   return MACHINE_SWITCH.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
 }
 
+/** What a path is when writing it harms the whole machine (a disk device, a kernel switch), or null: one phrase for every writer. */
+export function machineHarm(p: string): string | null {
+  if (isBlockDevice(p)) return 'a disk device (its file system is destroyed)';
+  return isMachineSwitch(p) ? 'a kernel switch (the machine crashes, restarts, suspends or powers off)' : null;
+}
+
 /** Pseudo-files that absorb or pass on output without touching a real file. */
 export function isHarmlessSink(p: string): boolean {
   return /^\/dev\/(null|stdout|stderr|stdin|tty|fd\/\d+|zero)$/.test(path.posix.normalize(p));

@@ -1,7 +1,7 @@
 // Classifies redirections: fd duplication and /dev/null are harmless, writes need approval, writes to disks are never allowed.
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag, type Findings } from './findings.js';
-import { absolutePath, isBlockDevice, isHarmlessSink, isInside, isMachineSwitch, systemFile } from './paths.js';
+import { absolutePath, isHarmlessSink, isInside, machineHarm, systemFile } from './paths.js';
 import type { Redirect, ShellContext, Span } from './types.js';
 import { readWord, type Word } from './words.js';
 
@@ -137,12 +137,9 @@ export function checkRedirect(r: Redirect, cwd: string, ctx: ShellContext, f: Fi
     return;
   }
   const abs = absolutePath(r.target, cwd, ctx.home);
-  if (isBlockDevice(abs)) {
-    flag(f, 'destructive', `redirect ${r.op} ${r.target} writes onto a disk device, destroying its file system`, span, 'hard');
-    return;
-  }
-  if (isMachineSwitch(abs)) {
-    flag(f, 'destructive', `redirect ${r.op} ${r.target} writes a kernel switch that crashes, restarts or stops the machine`, span, 'hard');
+  const harm = machineHarm(abs);
+  if (harm !== null) {
+    flag(f, 'destructive', `redirect ${r.op} ${r.target} writes ${harm}`, span, 'hard');
     return;
   }
   // `> /etc/passwd`, `: > /etc/shadow` truncate a file the system needs (`>>` only appends).

@@ -1,7 +1,7 @@
 // File-changing commands: where they write, whether that is their purpose, and what must never be deleted.
 import { flag } from '../findings.js';
 import { longIs } from '../options.js';
-import { absolutePath, isBlockDevice, isHarmlessSink, isInside, isMachineSwitch, protectedTarget, systemFile } from '../paths.js';
+import { absolutePath, isHarmlessSink, isInside, machineHarm, protectedTarget, systemFile } from '../paths.js';
 import { plainOperands, wordSpan, type CheckInput } from './context.js';
 import { writeTargets } from './writes.js';
 
@@ -23,10 +23,9 @@ function checkTargets(c: CheckInput): void {
     if (isHarmlessSink(t.path) && !t.removes) continue;
     const at = wordSpan(c, t.index);
     const abs = absolutePath(t.path, c.cwd, c.ctx.home);
-    if (isBlockDevice(abs)) {
-      flag(c.f, 'destructive', `${argv[0]} writes onto the disk device ${t.path}, destroying its file system`, at, 'hard');
-    } else if (isMachineSwitch(abs)) {
-      flag(c.f, 'destructive', `${argv[0]} writes ${t.path}, a kernel switch that crashes, restarts or stops the machine`, at, 'hard');
+    const harm = machineHarm(abs);
+    if (harm !== null) {
+      flag(c.f, 'destructive', `${argv[0]} writes ${t.path}, ${harm}`, at, 'hard');
     } else if ((OVERWRITERS.has(argv[0] ?? '') || fromNothing) && systemFile(abs)) {
       flag(c.f, 'destructive', `${argv[0]} destroys the contents of the system file ${t.path}`, at, 'hard');
     } else if (!isInside(abs, c.ctx.cwd)) {
