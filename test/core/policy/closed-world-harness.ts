@@ -25,6 +25,9 @@ export const CAUTIOUS = [
   'Read', 'Glob', 'Grep', 'TodoWrite', 'Task', 'BashOutput', 'Edit(src/**)', 'Write(src/**)',
 ];
 
+/** Approve everything but sudo: only hard denies and the tamper guard stand against it. */
+export const APPROVE_ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(sudo:*)'] };
+
 let fx: Fixture;
 
 /** Builds the fixture (call in beforeAll); a running Gatehouse's endpoint.json names pid 31337. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { hashBindings } from '../../../main/core/shell/scope.js';
-import { redTeamTables, type Rules, setUp, tearDown } from './closed-world-harness.js';
+import { APPROVE_ALL, redTeamTables, setUp, tearDown } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
@@ -17,8 +17,7 @@ describe('hashBindings', () => {
   });
 });
 
-/** Approve everything: only hard denies, the tamper guard and the deny rules stand. */
-const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(sudo:*)'] };
+const ALL = APPROVE_ALL;
 
 const DECIDED: Array<[string, 'ALL', Decision]> = [
   ['hash -p /bin/rm ls; ls -rf ~', 'ALL', 'deny'], ['hash -p/usr/bin/rm x && x -rf /', 'ALL', 'deny'], ['hash -p /bin/rm ls cat; cat -rf ~', 'ALL', 'deny'],

@@ -3,13 +3,12 @@
 // only at run time asks.
 import { afterAll, beforeAll } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { redTeamTables, type Rules, setUp, tearDown } from './closed-world-harness.js';
+import { APPROVE_ALL, redTeamTables, setUp, tearDown } from './closed-world-harness.js';
 
 beforeAll(setUp);
 afterAll(tearDown);
 
-/** Approve everything: only hard denies, the tamper guard and the deny rules stand. */
-const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(sudo:*)'] };
+const ALL = APPROVE_ALL;
 const SETS = { ALL };
 
 const DECIDED: Array<[string, 'ALL', Decision]> = [
