@@ -84,7 +84,7 @@ function escapedTabs(source: string, from: number, to: number): string | null {
 }
 
 /** Whether bash reads two word nodes as one word: nothing between them, or only escaped tabs or line continuations. */
-function joined(source: string, from: number, to: number): boolean {
+function joinsAsOneWord(source: string, from: number, to: number): boolean {
   return to === from || (source[from] === '\\' && (isLineJoin(source, from, to) || escapedTabs(source, from, to) !== null));
 }
 
@@ -92,7 +92,7 @@ function readWords(nodes: Node[], st: WalkState): Word[] {
   const read = nodes.map((n) => readWord(n, st.source));
   // Nodes bash joins into one word (rare) make the list again; otherwise it is the nodes' words as they are.
   let joins = false;
-  for (let i = 1; i < read.length && !joins; i++) joins = joined(st.source, read[i - 1]!.span.end, read[i]!.span.start);
+  for (let i = 1; i < read.length && !joins; i++) joins = joinsAsOneWord(st.source, read[i - 1]!.span.end, read[i]!.span.start);
   if (!joins) return read;
   const words: Word[] = [];
   for (const w of read) {
