@@ -43,10 +43,14 @@ function unchunk(raw: Buffer): Buffer | null {
   }
 }
 
-/** Parses a whole response as received until the server closed; null when it is not a complete, well-formed one. */
-export function parseHttp1Response(raw: Buffer): Http1Response | null {
-  const end = raw.indexOf('\r\n\r\n');
-  if (end === -1) return null;
+/** A response's status line and headers. */
+export type Http1Head = Omit<Http1Response, 'body'>;
+
+/**
+ * Parses the status line and headers ending at `end` (the index of the blank line's \r\n\r\n); null when they are not
+ * well-formed. Apart from parseHttp1Response so a reader of a long answer (mcp/answer-reader.ts) reads them once.
+ */
+export function parseHttp1Head(raw: Buffer, end: number): Http1Head | null {
   const [statusLine, ...headerLines] = raw.subarray(0, end).toString('latin1').split('\r\n');
   const m = /^HTTP\/1\.[01] (\d{3})(?: .*)?$/.exec(statusLine ?? '');
   if (!m) return null;
@@ -56,6 +60,16 @@ export function parseHttp1Response(raw: Buffer): Http1Response | null {
     if (colon <= 0) return null;
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
+  return { status: Number(m[1]), headers, head: end + 4 };
+}
+
+/** Parses a whole response as received until the server closed; null when it is not a complete, well-formed one. */
+export function parseHttp1Response(raw: Buffer): Http1Response | null {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end === -1) return null;
+  const head = parseHttp1Head(raw, end);
+  if (head === null) return null;
+  const { headers } = head;
   const rest = raw.subarray(end + 4);
   let body: Buffer | null;
   if ((headers['transfer-encoding'] ?? '').toLowerCase() === 'chunked') body = unchunk(rest);
@@ -63,5 +77,5 @@ export function parseHttp1Response(raw: Buffer): Http1Response | null {
     const length = Number(headers['content-length']);
     body = Number.isSafeInteger(length) && length >= 0 && rest.length >= length ? rest.subarray(0, length) : null;
   } else body = rest;
-  return body === null ? null : { status: Number(m[1]), headers, body, head: end + 4 };
+  return body === null ? null : { ...head, body };
 }

@@ -4,6 +4,7 @@
 // one exchange at a time; anything unexpected drops it, and every failure rejects (the proxy then refuses the call).
 import { connect, type Socket } from 'node:net';
 import { parseHttp1Response, type Http1Response } from '../hook-client/http1.js';
+import { AnswerReader } from './answer-reader.js';
 
 /** Largest answer read: Gatehouse answers the proxy in small JSON, so more than this is not Gatehouse. */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -11,8 +12,6 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 const IDLE_MARGIN_MS = 1000;
 /** Idle connections kept (a few calls may be in flight at once: one waits for the person while others are decided). */
 const MAX_IDLE = 4;
-
-const EMPTY = Buffer.alloc(0);
 
 /** How long an answer lets its connection stay idle for the next request (0: do not reuse it). */
 function reuseMs(res: Http1Response, received: number): number {
@@ -34,7 +33,7 @@ interface Waiting {
 /** One socket to one host:port; `idle` and `gone` keep the pool's list of idle connections. */
 class Connection {
   private readonly socket: Socket;
-  private received: Buffer = EMPTY;
+  private answer = new AnswerReader(MAX_ANSWER_BYTES);
   private waiting: Waiting | null = null;
   private failure: NodeJS.ErrnoException | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -89,7 +88,7 @@ class Connection {
   private settle(): Waiting | null {
     const waiting = this.waiting;
     this.waiting = null;
-    this.received = EMPTY;
+    this.answer = new AnswerReader(MAX_ANSWER_BYTES);
     waiting?.signal?.removeEventListener('abort', waiting.onAbort);
     return waiting;
   }
@@ -97,15 +96,16 @@ class Connection {
   private onData(chunk: Buffer): void {
     // Bytes nobody asked for: this is not a connection to trust with the next request.
     if (this.waiting === null) return this.destroy();
-    this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
-    if (this.received.length > MAX_ANSWER_BYTES) {
-      this.failure = Object.assign(new Error('the answer is larger than the proxy reads'), { code: 'ETOOBIG' });
+    let res: Http1Response | null;
+    try {
+      res = this.answer.push(chunk);
+    } catch (err) {
+      this.failure = err as NodeJS.ErrnoException;
       return this.destroy();
     }
-    const res = parseHttp1Response(this.received);
     // Incomplete, or an answer without a length, which ends with the connection (onClose reads it).
-    if (res === null || (res.headers['content-length'] === undefined && res.headers['transfer-encoding'] === undefined)) return;
-    const ms = reuseMs(res, this.received.length);
+    if (res === null) return;
+    const ms = reuseMs(res, this.answer.received);
     const waiting = this.settle();
     if (ms === 0 || !this.idle(this)) this.destroy();
     else {
@@ -118,12 +118,12 @@ class Connection {
   private onClose(): void {
     clearTimeout(this.timer);
     this.gone(this);
-    const received = this.received;
+    const received = this.answer;
     const waiting = this.settle();
     if (waiting === null) return;
-    const res = this.failure === undefined ? parseHttp1Response(received) : null;
+    const res = this.failure === undefined ? parseHttp1Response(received.all()) : null;
     if (res !== null) waiting.resolve(res);
-    else waiting.reject(this.failure ?? new Error(received.length === 0 ? 'the connection closed' : 'the answer was cut short'));
+    else waiting.reject(this.failure ?? new Error(received.received === 0 ? 'the connection closed' : 'the answer was cut short'));
   }
 }
 
