@@ -17,9 +17,13 @@ export const CLAUDE_FIXTURES_DIR = path.join(repoRoot, 'test', 'fixtures', 'clau
 /** Our own policy corpus. */
 export const OWN_CORPUS_FILE = path.join(repoRoot, 'test', 'corpus-extra.json');
 
-/** The shared corpus file beside the repository, or null when there is none (a fresh clone). */
-export const SHARED_CORPUS_FILE: string | null = (() => {
+/** A file of the shared corpus beside the repository (../shared, or GATEHOUSE_SHARED_DIR), or null when there is none. */
+function sharedCorpusFile(name: string): string | null {
   const dirs = process.env.GATEHOUSE_SHARED_DIR ? [process.env.GATEHOUSE_SHARED_DIR] : [path.resolve(repoRoot, '..', 'shared'), path.resolve(repoRoot, '..', '..', 'shared')];
-  const found = dirs.map((d) => path.join(d, 'corpus', 'cases.json')).find((f) => existsSync(f));
-  return found ?? null;
-})();
+  return dirs.map((d) => path.join(d, 'corpus', name)).find((f) => existsSync(f)) ?? null;
+}
+
+/** The shared policy cases beside the repository, or null when there is none (a fresh clone). */
+export const SHARED_CORPUS_FILE = sharedCorpusFile('cases.json');
+/** Real agent calls, labelled, beside the repository (a measurement set), or null when there is none. */
+export const REAL_SAMPLE_FILE = sharedCorpusFile('real-sample.json');

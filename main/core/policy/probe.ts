@@ -31,7 +31,8 @@ export function resolvePhysical(abs: string): string {
     } catch (e) {
       const c = code(e);
       if (c === 'ELOOP') throw new ProbeError(`${abs}: too many levels of symbolic links`);
-      if (c !== 'ENOENT' && c !== 'ENOTDIR' && c !== 'EACCES' && c !== 'EPERM') throw e;
+      // ENAMETOOLONG: a word longer than a name can be (a commit message read as an operand) names nothing that exists.
+      if (c !== 'ENOENT' && c !== 'ENOTDIR' && c !== 'EACCES' && c !== 'EPERM' && c !== 'ENAMETOOLONG') throw e;
       const parent = path.dirname(head);
       if (parent === head) return path.resolve(abs);
       rest.push(path.basename(head));
