@@ -1,6 +1,7 @@
 // One `git check-ignore --stdin -z` per evaluation: fresh answers (a `.gitignore` edit applies at once) in ~5 ms. A
 // folder that is certainly in no repository is answered without git (no-repository.ts).
 import { gitEnv, gitNames } from './git-query.js';
+import { knownIgnored } from './ignore-index/oracle.js';
 import { certainlyOutsideRepository } from './no-repository.js';
 
 /** What git says about a batch of paths in one work tree. */
@@ -16,6 +17,9 @@ export async function checkIgnored(dir: string, paths: string[], timeoutMs = 5_0
   // git runs with gitEnv(), where no GIT_ variable names a repository: the folders alone decide. (gitEnv copies the
   // whole environment, ~0.1 ms, so it is built only when git runs.)
   if (certainlyOutsideRepository(dir, {})) return { inRepo: false, ignored: new Set() };
+  // Answered from the files git reads when they say it for certain (no git process on the decision path).
+  const known = knownIgnored(dir, paths);
+  if (known !== null) return known;
   const stdin = paths.map((p) => `${p}\0`).join('');
   const listed = await gitNames(dir, { args: ['check-ignore', '--stdin', '-z'], stdin, answered: [0, 1], env: gitEnv(), timeoutMs });
   return listed === null ? { inRepo: false, ignored: new Set() } : { inRepo: true, ignored: new Set(listed) };

@@ -54,9 +54,6 @@ describe('checkIgnored outside any repository', () => {
 
 describe('checkIgnored where git may find a repository still asks git', () => {
   it.each([
-    ['repo', 'a .git folder'],
-    ['repo/src', 'an ancestor with a .git folder'],
-    ['worktree', 'a linked worktree (.git is a file)'],
     ['plain-in-repo-link/src', 'a link into a repository'],
     ['bare.git', 'a bare repository (HEAD in the folder)'],
     ['bare.git/refs', 'a folder inside a bare repository'],
@@ -68,6 +65,12 @@ describe('checkIgnored where git may find a repository still asks git', () => {
 
   it.each([['repo'], ['repo/src'], ['worktree']])('and git answers %s with what it ignores', async (dir) => {
     const answer = await checkIgnored(at(dir), [at(dir, 'x.log'), at(dir, 'a.ts')]);
+    expect(answer).toEqual({ inRepo: true, ignored: new Set([at(dir, 'x.log')]) });
+  });
+
+  // The ignore oracle (ignore-index/) reads what git reads: a repository it follows is answered without a git process.
+  it.each([['repo'], ['repo/src'], ['worktree']])('or the files git reads answer %s the same, with no git to run', async (dir) => {
+    const answer = await withoutGit(() => checkIgnored(at(dir), [at(dir, 'x.log'), at(dir, 'a.ts')]));
     expect(answer).toEqual({ inRepo: true, ignored: new Set([at(dir, 'x.log')]) });
   });
 });
