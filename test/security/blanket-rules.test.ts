@@ -4,6 +4,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportReport } from '../../common/api.js';
 import type { Rule } from '../../common/domain.js';
 import { runRules } from '../../main/core/cli/rules.js';
 import { openStore, dbPathIn } from '../../main/core/store/index.js';
@@ -104,6 +105,20 @@ describe('rules import of an agent policy file', () => {
     expect(r.out).toMatch(/would write 0 rules/);
     expect(r.out).toMatch(/skipped allow Bash: for gemini-cli only/);
     expect(JSON.parse((await rules('export')).out)).toEqual({ permissions: { allow: [], ask: [], deny: [] } });
+  });
+});
+
+describe('the rule view\'s import of a Claude Code settings file', () => {
+  it('skips a blanket allow and limits the others to Claude Code', async () => {
+    const g = await startGatehouse({ home });
+    try {
+      const settings = { permissions: { allow: ['Bash', 'Bash(npm test)'], deny: ['Write'] } };
+      const report = (await g.approver('POST', '/v1/rules/import', { json: JSON.stringify(settings) })).json as ImportReport;
+      expect(report.skipped).toEqual([{ entry: 'Bash', why: expect.stringMatching(/matches every Bash call: add it in the rule editor/) }]);
+      expect(report.imported.map((r) => [r.action, r.pattern, r.agent])).toEqual([['deny', 'Write', null], ['allow', 'Bash(npm test)', 'claude-code']]);
+    } finally {
+      await g.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { Rule, RuleAction, RuleSource } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { InputError, fromStoreError } from './errors.js';
-import { ruleForAgent } from '../policy/index.js';
+import { blanketReason, ruleForAgent } from '../policy/index.js';
 
 /** Claude Code's permissions shape. */
 export interface PermissionLists {
@@ -52,6 +52,24 @@ export interface BundleEntry {
   pattern: string;
   note?: string;
   agent?: string;
+}
+
+/** Why an allow rule is blanket (policy/blanket.ts), or null (other actions, narrow or malformed patterns: the store judges those). */
+export function blanketAllow(entry: { action: RuleAction; pattern: string }): string | null {
+  if (entry.action !== 'allow') return null;
+  try {
+    return blanketReason(entry.pattern.trim());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One agent's native rules as rules to add: what its file allows, it allows that agent only. Denies and asks stay for
+ * every agent (refusing more is never the risk).
+ */
+export function forAgent(entries: Array<{ action: RuleAction; pattern: string }>, agent: string): BundleEntry[] {
+  return entries.map((e) => (e.action === 'allow' ? { ...e, agent } : e));
 }
 
 /**

@@ -1,26 +1,15 @@
 // The CLI's care before it adds a blanket allow (policy/blanket.ts: every call of a tool, as `allow Bash` from a
 // Gemini policy that "lets Gemini run its shell"): what the rule editor shows as a warning the person must confirm,
 // `gatehouse rules add` and `rules import` print as a what-if and refuse unless given --allow-blanket.
-import type { Rule, RuleAction, RuleInput } from '../../../common/domain.js';
+import type { Rule, RuleInput } from '../../../common/domain.js';
 import { createPolicyPorts } from '../broker/policy-ports.js';
 import { whatIf } from '../broker/what-if.js';
-import { blanketReason } from '../policy/index.js';
 import { resolveHome } from '../store/home.js';
 import type { OpenStore } from '../store/index.js';
 import type { CliIo } from './store-cli.js';
 
 /** Past requests shown as examples under a what-if. */
 const EXAMPLES = 5;
-
-/** Why an allow rule is blanket, or null (other actions, narrow or malformed patterns: the store judges those). */
-export function blanketAllow(entry: { action: RuleAction; pattern: string }): string | null {
-  if (entry.action !== 'allow') return null;
-  try {
-    return blanketReason(entry.pattern.trim());
-  } catch {
-    return null;
-  }
-}
 
 /** Prints what each rule would allow, judged against the audit log as the rule editor's what-if does. */
 export async function printWhatIf(io: CliIo, store: OpenStore, entries: RuleInput[]): Promise<void> {

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Rule, RuleInput } from '../../../common/domain.js';
-import { addRules, exportPermissionLists, type BundleEntry } from '../broker/rule-bundles.js';
+import { addRules, blanketAllow, exportPermissionLists, forAgent } from '../broker/rule-bundles.js';
 import { AGENTS } from '../agents/registry.js';
 import type { OpenStore } from '../store/index.js';
-import { blanketAllow, printWhatIf } from './rules-blanket.js';
+import { printWhatIf } from './rules-blanket.js';
 import { syncRules } from './rules-sync.js';
 import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './store-cli.js';
 
@@ -97,9 +97,7 @@ async function importFile(io: CliIo, store: OpenStore, argv: string[]): Promise<
   const agent = AGENTS.find((a) => a.nativePolicy.recognises(file, text));
   if (!agent) throw new UsageError(`${file}: not a Claude Code settings.json with permissions, a Gemini policy .toml or a Codex .rules file`);
   const parsed = agent.nativePolicy.parse(text);
-  // What one agent's file allows, it allows that agent: an allow is limited to its requests. Denies and asks stay for
-  // every agent (refusing more is never the risk).
-  const entries: BundleEntry[] = parsed.entries.map((e) => (e.action === 'allow' ? { ...e, agent: agent.kind } : e));
+  const entries = forAgent(parsed.entries, agent.kind);
   const blanket = entries.filter((e) => blanketAllow(e) !== null);
   await printWhatIf(io, store, blanket.map((e) => ({ ...e, source: 'import' as const })));
   const refused = values['allow-blanket'] ? [] : blanket.map((e) => ({ entry: `${e.action} ${e.pattern}`, why: `refused: ${blanketAllow(e)}; pass --allow-blanket to import it` }));
