@@ -17,6 +17,18 @@ describe('ruleBook reuse', () => {
     expect(allowed(rules, ws('/ws'), new Date('2026-05-01T00:00:00.000Z'))).toEqual(['Bash(git log:*)', 'Bash(ls:*)']);
   });
 
+  it('a rule for one agent is in that agent\'s book only, however the calls alternate, and a change of agent is seen', () => {
+    const r = rule('allow', 'Bash', { agent: 'gemini-cli' });
+    const rules = [r, rule('allow', 'Bash(ls:*)')];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    const of = (agent: string) => ruleBook(rules, ws('/ws'), now, agent).allow.map((lr) => lr.rule.pattern);
+    expect(of('gemini-cli')).toEqual(['Bash', 'Bash(ls:*)']);
+    expect(of('claude-code')).toEqual(['Bash(ls:*)']);
+    expect(of('gemini-cli')).toEqual(['Bash', 'Bash(ls:*)']);
+    r.agent = 'codex';
+    expect(of('gemini-cli')).toEqual(['Bash(ls:*)']);
+  });
+
   it('a rule changed in place (disabled, used up, re-scoped, turned to deny) is seen at once', () => {
     const r = rule('allow', 'Bash(git log:*)');
     const rules = [r];
