@@ -132,6 +132,11 @@ export interface Rule {
   last_used_at: string | null;
   hit_count: number;
   source: RuleSource;
+  /**
+   * Absent or null: every agent. Otherwise the agent field of the only requests the rule applies to (`gemini-cli`):
+   * an allow imported from one agent's policy file allows nothing for the others.
+   */
+  agent?: string | null;
 }
 
 /** Fields a client may set when creating or editing a rule. */
@@ -144,6 +149,7 @@ export interface RuleInput {
   uses_left?: number | null;
   note?: string | null;
   source?: RuleSource;
+  agent?: string | null;
 }
 
 /** "Approve for session": (agent session, payload fingerprint) approved until TTL. */

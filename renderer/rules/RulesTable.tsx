@@ -28,7 +28,10 @@ export function RulesTable(props: {
           <tr key={rule.id} data-rule-id={rule.id} className={!rule.enabled || isExpired(rule, now) ? 'gh-inactive' : undefined}>
             <td><span className={`gh-badge gh-action-${rule.action}`}>{rule.action}</span></td>
             <InertCell text={rule.pattern} className="gh-pattern" />
-            <td>{rule.scope === null ? 'everywhere' : <InertText text={rule.scope} singleLine />}</td>
+            <td>
+              {rule.scope === null ? 'everywhere' : <InertText text={rule.scope} singleLine />}
+              {rule.agent ? <>, <InertText text={`${rule.agent} only`} singleLine /></> : null}
+            </td>
             <td>
               <input
                 type="checkbox"

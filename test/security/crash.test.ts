@@ -1,35 +1,20 @@
 // kill -9 in the middle of a burst of decisions: every decision the person was told succeeded (HTTP 200) is on
 // record after a restart, and the audit chain still verifies. Three rounds on one home.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { http, tempDir } from '../core/server/helpers.js';
 import { BIN, BUILT } from '../core/cli/run-cli.js';
+import { exited, serveProcess } from './serve-process.js';
 
 const TOKEN = 'approver-token-for-the-crash-test-0123';
 const root = tempDir('gatehouse-crash-');
 const home = join(root, 'home');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Starts serve on the home and resolves with the child, its port and the agent token. */
-async function serve(): Promise<{ child: ChildProcess; port: number; agent: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--home', home, '--approver-token-stdin'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin!.write(`${TOKEN}\n`);
-  let out = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const m = /serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m?.[1] && out.includes('Login URL')) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-  });
-  const { readFileSync } = await import('node:fs');
-  const agent = (JSON.parse(readFileSync(join(home, 'endpoint.json'), 'utf8')) as { token: string }).token;
-  return { child, port, agent };
-}
+const serve = () => serveProcess(home, TOKEN);
 
 describe.skipIf(!BUILT)('kill -9 during a burst of decisions', () => {
   it('loses no acknowledged decision, three times over, and the chain verifies', async () => {
@@ -51,7 +36,7 @@ describe.skipIf(!BUILT)('kill -9 during a burst of decisions', () => {
           .catch(() => undefined),
       );
       await Promise.all(burst);
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+      await exited(child);
     }
     expect(acknowledged.size).toBeGreaterThanOrEqual(3 * 15 - 3);
 

@@ -19,7 +19,7 @@ import type { GrantInput } from '../../../common/grants.js';
 import type { Broker, ResolvedGrant } from './broker.js';
 import { InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
-import { addRules, exportPermissionLists, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
+import { addRules, blanketAllow, exportPermissionLists, forAgent, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
 import { whatIf, type WhatIfDeps } from './what-if.js';
 import type { AgentConnections } from './agent-connections.js';
 
@@ -118,12 +118,17 @@ export class ApproverService {
     return whatIf(rule, { store: this.store, ...this.ports.whatIf });
   }
 
-  /** Imports a Claude Code settings file's permissions as rules (source "import"); malformed entries are skipped. */
+  /**
+   * Imports a Claude Code settings file's permissions as rules (source "import"), its allows for Claude Code only;
+   * malformed entries are skipped, and so is a blanket allow: the rule editor adds one only with its what-if confirmed.
+   */
   async importClaudeSettings(json: string): Promise<ImportReport> {
     if (typeof json !== 'string') throw new InputError('json must be the settings file text');
     const { entries, skipped } = parseClaudePermissions(json);
-    const report = addRules(this.store, entries, 'import');
-    report.skipped.unshift(...skipped);
+    const scoped = forAgent(entries, 'claude-code');
+    const blanket = scoped.filter((e) => blanketAllow(e) !== null);
+    const report = addRules(this.store, scoped.filter((e) => !blanket.includes(e)), 'import');
+    report.skipped.unshift(...skipped, ...blanket.map((e) => ({ entry: e.pattern, why: `${blanketAllow(e)}: add it in the rule editor, which shows what it would allow` })));
     if (report.imported.length > 0) this.events.publish({ type: 'rule_changed' });
     return report;
   }

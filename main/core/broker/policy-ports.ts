@@ -5,7 +5,7 @@ import type { Review, RuleSuggestion } from '../../../common/api.js';
 import type { CoreSettings, Rule, ToolRequest, Verdict } from '../../../common/domain.js';
 import { describeGrant } from '../../../common/grants.js';
 import {
-  decide, grantChoices, grantFromChoice, grantPattern, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
+  blanketReason, decide, grantChoices, grantFromChoice, grantPattern, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
 } from '../policy/index.js';
 import { buildReview } from '../review/review.js';
 import { shellCommandOf } from '../review/shell-command.js';
@@ -116,14 +116,7 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
           return false;
         }
       },
-      matchesEverything(pattern) {
-        const parsed = parseRulePattern(pattern);
-        if (parsed.kind === 'tool') return `${pattern} matches every ${parsed.tool} call`;
-        if (parsed.kind === 'path' && /^(\/{0,2})\*\*?$/.test(parsed.specifier.trim())) return `${pattern} matches every ${parsed.tool} path`;
-        if (parsed.kind === 'other' && parsed.specifier.trim() === '*') return `${pattern} matches every ${parsed.tool} call`;
-        if (parsed.kind === 'mcp' && parsed.tool === null) return `${pattern} matches every tool of the ${parsed.server} MCP server`;
-        return null;
-      },
+      matchesEverything: blanketReason,
     },
   };
 }

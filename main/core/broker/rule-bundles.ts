@@ -4,6 +4,7 @@ import type { Rule, RuleAction, RuleSource } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { InputError, fromStoreError } from './errors.js';
+import { blanketReason, ruleForAgent } from '../policy/index.js';
 
 /** Claude Code's permissions shape. */
 export interface PermissionLists {
@@ -45,21 +46,48 @@ export function parseClaudePermissions(json: string): { entries: Array<{ action:
   return { entries, skipped };
 }
 
+/** One rule to add in bulk; `agent` limits it to that agent's requests (an allow imported from its policy file). */
+export interface BundleEntry {
+  action: RuleAction;
+  pattern: string;
+  note?: string;
+  agent?: string;
+}
+
+/** Why an allow rule is blanket (policy/blanket.ts), or null (other actions, narrow or malformed patterns: the store judges those). */
+export function blanketAllow(entry: { action: RuleAction; pattern: string }): string | null {
+  if (entry.action !== 'allow') return null;
+  try {
+    return blanketReason(entry.pattern.trim());
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Adds rules as global rules from `source`: a pattern the store's parser rejects, or one already present with the
- * same action, is skipped with the reason.
+ * One agent's native rules as rules to add: what its file allows, it allows that agent only. Denies and asks stay for
+ * every agent (refusing more is never the risk).
  */
-export function addRules(store: Store, entries: Array<{ action: RuleAction; pattern: string; note?: string }>, source: RuleSource): ImportReport {
+export function forAgent(entries: Array<{ action: RuleAction; pattern: string }>, agent: string): BundleEntry[] {
+  return entries.map((e) => (e.action === 'allow' ? { ...e, agent } : e));
+}
+
+/**
+ * Adds rules as workspace-wide rules from `source`: a pattern the store's parser rejects, or one already present with
+ * the same action for the same agents, is skipped with the reason.
+ */
+export function addRules(store: Store, entries: BundleEntry[], source: RuleSource): ImportReport {
   const report: ImportReport = { imported: [], skipped: [] };
-  const existing = new Set(store.listRules().filter((r) => r.scope === null).map((r) => `${r.action} ${r.pattern}`));
-  for (const { action, pattern, note } of entries) {
-    const key = `${action} ${pattern.trim()}`;
+  const keyOf = (action: RuleAction, pattern: string, agent: string | null | undefined) => `${action} ${pattern}\0${agent ?? ''}`;
+  const existing = new Set(store.listRules().filter((r) => r.scope === null).map((r) => keyOf(r.action, r.pattern, r.agent)));
+  for (const { action, pattern, note, agent } of entries) {
+    const key = keyOf(action, pattern.trim(), agent);
     if (existing.has(key)) {
       report.skipped.push({ entry: pattern, why: `already present as an ${action} rule` });
       continue;
     }
     try {
-      report.imported.push(store.createRule({ action, pattern: pattern.trim(), source, note: note ?? null }));
+      report.imported.push(store.createRule({ action, pattern: pattern.trim(), source, note: note ?? null, ...(agent === undefined ? {} : { agent }) }));
       existing.add(key);
     } catch (err) {
       report.skipped.push({ entry: pattern, why: (fromStoreError(err) as Error).message });
@@ -68,11 +96,11 @@ export function addRules(store: Store, entries: Array<{ action: RuleAction; patt
   return report;
 }
 
-/** The rules as Claude Code's permissions lists: enabled, unexpired, with uses left; each pattern once. */
+/** The rules as Claude Code's permissions lists: enabled, unexpired, with uses left, for every agent or Claude Code; each pattern once. */
 export function exportPermissionLists(rules: Rule[], now: Date): PermissionLists {
   const out: PermissionLists = { allow: [], ask: [], deny: [] };
   for (const r of rules) {
-    if (!r.enabled || r.uses_left === 0) continue;
+    if (!r.enabled || r.uses_left === 0 || !ruleForAgent(r, 'claude-code')) continue;
     if (r.expires_at !== null && Date.parse(r.expires_at) <= now.getTime()) continue;
     if (!out[r.action].includes(r.pattern)) out[r.action].push(r.pattern);
   }

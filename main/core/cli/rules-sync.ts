@@ -9,6 +9,7 @@ import { ConfigError, readConfig, removeConfig, writeConfig } from '../agents/co
 import { diffText } from '../agents/install.js';
 import type { InstallScope } from '../agents/installer.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
+import { ruleForAgent } from '../policy/index.js';
 import { resolveHome } from '../store/home.js';
 import { loadHomeRecord, saveHomeRecord } from '../store/home-record.js';
 import { UsageError, type CliIo } from './store-cli.js';
@@ -52,12 +53,15 @@ export function syncRules(io: CliIo, rules: Rule[], argv: string[]): number {
       after = before === null ? null : record !== undefined && record.after === before ? record.before : agent.nativePolicy.remove(before, mine);
       mine.length = 0;
     } else {
-      const out = agent.nativePolicy.render(rules, before, mine);
+      // A rule for another agent only (an allow imported from its policy file) never reaches this agent's policy.
+      const others = rules.filter((r) => !ruleForAgent(r, agent.kind));
+      const out = agent.nativePolicy.render(rules.filter((r) => ruleForAgent(r, agent.kind)), before, mine);
       after = out.text;
       mine.splice(0, mine.length, ...out.owned);
       report = [
         `${values['dry-run'] ? 'would write' : 'wrote'} ${out.written.length} rule${out.written.length === 1 ? '' : 's'} to ${path}`,
         ...out.skipped.map((s) => `skipped ${s.rule.action} ${s.rule.pattern}: ${s.why}`),
+        ...others.map((r) => `skipped ${r.action} ${r.pattern}: for ${r.agent} only`),
       ];
     }
   } catch (err) {

@@ -3,17 +3,22 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Rule, RuleInput } from '../../../common/domain.js';
-import { addRules, exportPermissionLists } from '../broker/rule-bundles.js';
+import { addRules, blanketAllow, exportPermissionLists, forAgent } from '../broker/rule-bundles.js';
 import { AGENTS } from '../agents/registry.js';
 import type { OpenStore } from '../store/index.js';
+import { printWhatIf } from './rules-blanket.js';
 import { syncRules } from './rules-sync.js';
 import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './store-cli.js';
 
 const USAGE = `usage:
   gatehouse rules list [--json]
-  gatehouse rules add --action allow|ask|deny PATTERN [--scope DIR] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N] [--json]
+  gatehouse rules add --action allow|ask|deny PATTERN [--scope DIR] [--agent AGENT] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N]
+                    [--allow-blanket] [--json]
   gatehouse rules remove|enable|disable ID        (a unique prefix of the id is enough)
-  gatehouse rules import FILE                     (Claude Code settings.json "permissions", a Gemini policy .toml, or a Codex .rules file)
+  gatehouse rules import FILE [--allow-blanket]   (Claude Code settings.json "permissions", a Gemini policy .toml, or a Codex .rules file;
+                                                  its allow rules apply to that agent only)
+  An allow that covers every call of a tool (Bash, Bash(*), Write, mcp__server) is refused unless --allow-blanket;
+  either way its what-if (what it would have allowed in the audit log) is printed.
   gatehouse rules sync <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--remove]
                                                   (writes the rules that carry over as the agent's native policy)
   gatehouse rules export                          (prints {"permissions": {"allow": [...], "ask": [...], "deny": [...]}})
@@ -23,6 +28,7 @@ const USAGE = `usage:
 function describeRule(r: Rule, now: Date): string {
   const limits = [
     r.scope === null ? 'everywhere' : `in ${r.scope}`,
+    r.agent ? `${r.agent} only` : null,
     r.enabled ? null : 'DISABLED',
     r.expires_at === null ? null : Date.parse(r.expires_at) <= now.getTime() ? `expired ${r.expires_at}` : `until ${r.expires_at}`,
     r.uses_left === null ? null : r.uses_left === 0 ? 'used up' : `${r.uses_left} uses left`,
@@ -47,12 +53,12 @@ function single(positionals: string[], what: string): string | undefined {
   return positionals[0];
 }
 
-function add(io: CliIo, store: OpenStore, argv: string[]): number {
+async function add(io: CliIo, store: OpenStore, argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
       action: { type: 'string' }, scope: { type: 'string' }, note: { type: 'string' }, expires: { type: 'string' }, uses: { type: 'string' },
-      json: { type: 'boolean' },
+      agent: { type: 'string' }, 'allow-blanket': { type: 'boolean' }, json: { type: 'boolean' },
     },
     allowPositionals: true,
   });
@@ -60,19 +66,26 @@ function add(io: CliIo, store: OpenStore, argv: string[]): number {
   if (values.action === undefined || pattern === undefined) throw new UsageError('add needs --action allow|ask|deny and a PATTERN');
   const input: RuleInput = { action: values.action as RuleInput['action'], pattern };
   if (values.scope !== undefined) input.scope = resolve(values.scope);
+  if (values.agent !== undefined) input.agent = values.agent;
   if (values.note !== undefined) input.note = values.note;
   if (values.expires !== undefined) input.expires_at = timeArg(values.expires, 1, '--expires');
   if (values.uses !== undefined) {
     input.uses_left = Number(values.uses);
     if (!Number.isInteger(input.uses_left) || input.uses_left < 1) throw new UsageError(`--uses must be a whole number from 1, got ${JSON.stringify(values.uses)}`);
   }
+  const blanket = blanketAllow(input);
+  if (blanket !== null) {
+    // The what-if goes to stderr with --json, so stdout stays one JSON document.
+    await printWhatIf(values.json ? { ...io, stdout: io.stderr } : io, store, [input]);
+    if (!values['allow-blanket']) throw new Error(`refused: ${blanket}; it allows every such call without asking. Add a narrower rule, or pass --allow-blanket to add it anyway`);
+  }
   const rule = store.createRule(input);
   io.stdout(values.json ? `${JSON.stringify(rule)}\n` : `added ${describeRule(rule, new Date())}\n`);
   return 0;
 }
 
-function importFile(io: CliIo, store: OpenStore, argv: string[]): number {
-  const { positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true });
+async function importFile(io: CliIo, store: OpenStore, argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { 'allow-blanket': { type: 'boolean' } }, allowPositionals: true });
   const file = single(positionals, 'FILE');
   if (file === undefined) throw new UsageError('import needs the path of a native policy file (Claude Code settings.json, Gemini .toml, Codex .rules)');
   let text: string;
@@ -83,18 +96,23 @@ function importFile(io: CliIo, store: OpenStore, argv: string[]): number {
   }
   const agent = AGENTS.find((a) => a.nativePolicy.recognises(file, text));
   if (!agent) throw new UsageError(`${file}: not a Claude Code settings.json with permissions, a Gemini policy .toml or a Codex .rules file`);
-  const { entries, skipped } = agent.nativePolicy.parse(text);
-  const report = addRules(store, entries, 'import');
+  const parsed = agent.nativePolicy.parse(text);
+  const entries = forAgent(parsed.entries, agent.kind);
+  const blanket = entries.filter((e) => blanketAllow(e) !== null);
+  await printWhatIf(io, store, blanket.map((e) => ({ ...e, source: 'import' as const })));
+  const refused = values['allow-blanket'] ? [] : blanket.map((e) => ({ entry: `${e.action} ${e.pattern}`, why: `refused: ${blanketAllow(e)}; pass --allow-blanket to import it` }));
+  const report = addRules(store, values['allow-blanket'] ? entries : entries.filter((e) => !blanket.includes(e)), 'import');
+  const skipped = [...parsed.skipped, ...refused, ...report.skipped];
   for (const r of report.imported) io.stdout(`imported ${describeRule(r, new Date())}\n`);
-  for (const s of [...skipped, ...report.skipped]) io.stdout(`skipped ${s.entry}: ${s.why}\n`);
-  io.stdout(`${report.imported.length} imported, ${skipped.length + report.skipped.length} skipped\n`);
-  return 0;
+  for (const s of skipped) io.stdout(`skipped ${s.entry}: ${s.why}\n`);
+  io.stdout(`${report.imported.length} imported, ${skipped.length} skipped\n`);
+  return refused.length > 0 ? 1 : 0;
 }
 
 /** Entry point of `gatehouse rules …` (argv after "rules"); returns the exit code. */
 export function runRules(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  return runCommand(io, 'rules', USAGE, () => {
+  return runCommand(io, 'rules', USAGE, async () => {
     if (!['list', 'add', 'remove', 'enable', 'disable', 'import', 'export', 'sync'].includes(sub ?? '')) {
       throw new UsageError(sub === undefined ? 'missing subcommand' : `unknown subcommand ${JSON.stringify(sub)}`);
     }
@@ -109,9 +127,9 @@ export function runRules(argv: string[], io: CliIo): Promise<number> {
           return 0;
         }
         case 'add':
-          return add(io, store, rest);
+          return await add(io, store, rest);
         case 'import':
-          return importFile(io, store, rest);
+          return await importFile(io, store, rest);
         case 'sync':
           return syncRules(io, store.listRules(), rest);
         case 'export':

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import { readEndpoint } from '../endpoint/endpoint.js';
-import { answerVerifier, NONCE_HEADER, SIGNATURE_HEADER, type AnswerCheck } from '../endpoint/instance-key.js';
+import { answerVerifier, NONCE_HEADER, notTheInstance, SIGNATURE_HEADER, type AnswerCheck } from '../endpoint/instance-key.js';
 import type { AgentAnswer } from '../server/routes/agent.js';
 import type { SubmitBody } from '../server/schemas.js';
 import { resolveHome } from '../store/home.js';
@@ -117,7 +117,7 @@ export class GatehouseClient {
     const text = await res.text();
     if (res.status !== 200) throw new GatehouseUnavailable(`Gatehouse answered HTTP ${res.status}: ${text.slice(0, 200)}`);
     if (!this.check(nonce, text, res.headers.get(SIGNATURE_HEADER) ?? undefined)) {
-      throw new GatehouseUnavailable(`the program answering on ${this.url.host} is not the Gatehouse that wrote endpoint.json`);
+      throw new GatehouseUnavailable(notTheInstance(this.url.host));
     }
     return JSON.parse(text) as AgentAnswer;
   }

@@ -35,6 +35,11 @@ export function createInstanceKey(): InstanceKey {
   };
 }
 
+/** Why an answer that fails its check is not believed, in the refusal the person or the model reads. */
+export function notTheInstance(host: string): string {
+  return `the program answering on ${host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`;
+}
+
 /** Checks one signed answer: whether `signature` is the instance's signature of this body for this nonce. */
 export type AnswerCheck = (nonce: string, body: string, signature: string | undefined) => boolean;
 

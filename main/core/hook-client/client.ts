@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { http1Request, parseHttp1Response } from './http1.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
-import { type AnswerCheck, NONCE_HEADER, SIGNATURE_HEADER, answerVerifier } from '../endpoint/instance-key.js';
+import { type AnswerCheck, NONCE_HEADER, SIGNATURE_HEADER, answerVerifier, notTheInstance } from '../endpoint/instance-key.js';
 import { listenerProven } from '../endpoint/listener.js';
 import { loopbackUrl } from '../endpoint/loopback.js';
 import { freshNonce } from './nonce.js';
@@ -64,7 +64,7 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   if (typeof answer === 'string') return fallback(answer);
   check ??= answerVerifier(endpoint.key);
   if (!check(nonce, answer.body, answer.signature)) {
-    return fallback(`the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`);
+    return fallback(notTheInstance(target.host));
   }
   let value: unknown;
   try {
@@ -147,7 +147,7 @@ export async function probeInstance(home: string, timeoutMs: number): Promise<st
   const answer = await send(target, endpoint.token, nonce, null, timeoutMs);
   if (typeof answer === 'string') return answer;
   if (!answerVerifier(endpoint.key)(nonce, answer.body, answer.signature)) {
-    return `the program answering on ${target.host} is not the Gatehouse that wrote endpoint.json (a stale endpoint after a crash?)`;
+    return notTheInstance(target.host);
   }
   return null;
 }

@@ -1,9 +1,13 @@
 // The MCP proxy's line to the running Gatehouse, with the agent token of endpoint.json: submit a tool call and wait
-// for the person, and ask which tools deny rules hide. Every failure is an error the proxy turns into a refusal.
+// for the person, and ask which tools deny rules hide. Every answer must be signed over a fresh nonce by the instance
+// endpoint.json names (as the hook checks it): after a crash, a program on the freed port is believed in nothing.
+// Every failure is an error the proxy turns into a refusal.
 import { readEndpoint, type Endpoint } from '../endpoint/endpoint.js';
 import { endpointStamp } from '../endpoint/endpoint-stamp.js';
+import { answerVerifier, NONCE_HEADER, notTheInstance, SIGNATURE_HEADER, type AnswerCheck } from '../endpoint/instance-key.js';
 import { loopbackUrl } from '../endpoint/loopback.js';
 import { http1Request } from '../hook-client/http1.js';
+import { freshNonce } from '../hook-client/nonce.js';
 import { KeepAliveHttp } from './keep-alive.js';
 
 /** What Gatehouse answered for a tool call. */
@@ -13,15 +17,15 @@ export interface GateAnswer {
   decision?: { reason?: string; updated_args?: Record<string, unknown> };
 }
 
-/** Where to send requests and the credential to send, or why there is no Gatehouse to ask. */
-type Target = { host: string; port: number; authorization: string } | { error: string };
+/** Where to send requests, the credential to send and the check of the instance's signature, or why there is no Gatehouse to ask. */
+type Target = { host: string; port: number; authorization: string; check: AnswerCheck } | { error: string };
 
 /** The target endpoint.json names, in `home`. */
 function targetOf(endpoint: Endpoint | null, home: string): Target {
   if (!endpoint) return { error: `Gatehouse is not running (no endpoint.json in ${home})` };
   const url = loopbackUrl(endpoint.url, '/');
   if (!url) return { error: `endpoint.json names ${endpoint.url}, which is not this machine (Gatehouse serves plain http on 127.0.0.1)` };
-  return { host: url.hostname, port: Number(url.port) || 80, authorization: `Bearer ${endpoint.token}` };
+  return { host: url.hostname, port: Number(url.port) || 80, authorization: `Bearer ${endpoint.token}`, check: answerVerifier(endpoint.key) };
 }
 
 /** Calls Gatehouse found through GATEHOUSE_HOME. */
@@ -66,7 +70,9 @@ export class Gate {
     const target = this.target();
     if ('error' in target) throw new Error(target.error);
     const text = body === undefined ? null : JSON.stringify(body);
-    const headers: Record<string, string> = text === null ? { authorization: target.authorization } : { authorization: target.authorization, 'content-type': 'application/json' };
+    const nonce = freshNonce();
+    const headers: Record<string, string> = { authorization: target.authorization, [NONCE_HEADER]: nonce };
+    if (text !== null) headers['content-type'] = 'application/json';
     let res;
     try {
       res = await this.http.exchange(target.host, target.port, http1Request(method, `${target.host}:${target.port}`, path, headers, text, true), signal);
@@ -81,7 +87,8 @@ export class Gate {
     } catch {
       throw new Error(`Gatehouse answered HTTP ${res.status} with something that is not JSON`);
     }
-    if (res.status === 200) return parsed;
-    throw new Error(`Gatehouse answered HTTP ${res.status}: ${(parsed as { error?: string }).error ?? raw.slice(0, 200)}`);
+    if (res.status !== 200) throw new Error(`Gatehouse answered HTTP ${res.status}: ${(parsed as { error?: string }).error ?? raw.slice(0, 200)}`);
+    if (!target.check(nonce, raw, res.headers[SIGNATURE_HEADER])) throw new Error(notTheInstance(`${target.host}:${target.port}`));
+    return parsed;
   }
 }

@@ -106,7 +106,7 @@ function sessionGrant(view: RequestView, input: PolicyInput, book: RuleBook, ws:
   if (exact) return { decision: 'allow', reasons: [`session approval: ${exact.summary}`], session_approved: true };
   const rules = grantRules(grants);
   if (rules.length === 0) return null;
-  const merged: RuleBook = { deny: [], ask: [], allow: [...ruleBook(rules, ws, input.now).allow, ...book.allow] };
+  const merged: RuleBook = { deny: [], ask: [], allow: [...ruleBook(rules, ws, input.now, r.agent).allow, ...book.allow] };
   const withGrants = allowRules(view, merged, ws, []);
   if (withGrants === null || allowRules(view, book, ws, []) !== null) return null;
   const { matched_rule: _grant, ...out } = withGrants;
@@ -337,7 +337,7 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
  */
 export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Verdict {
   const view = buildView(input.request, input.workspace, analysis ?? null);
-  const book = ruleBook(input.rules, input.workspace, input.now);
+  const book = ruleBook(input.rules, input.workspace, input.now, input.request.agent);
   const tamper = tamperFindings(view, input.workspace);
   const outcome = decideBeforeMode(view, input, book, tamper);
   return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper));

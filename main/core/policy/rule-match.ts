@@ -36,15 +36,21 @@ export function ruleIsLive(rule: Rule, now: Date): boolean {
   return true;
 }
 
-/** Whether a scoped rule applies to a request made in this workspace (segment comparison). */
-export function ruleInScope(rule: Rule, ws: WorkspaceState): boolean {
+/** Whether a rule for one agent applies to a request of `agent` (a rule without one applies to every agent). */
+export function ruleForAgent(rule: Pick<Rule, 'agent'>, agent: string): boolean {
+  return rule.agent === undefined || rule.agent === null || rule.agent === agent;
+}
+
+/** Whether a rule applies to `agent`'s request made in this workspace (segment comparison for a scoped rule). */
+export function ruleInScope(rule: Rule, ws: WorkspaceState, agent: string): boolean {
+  if (!ruleForAgent(rule, agent)) return false;
   if (rule.scope === null) return true;
   return isInside(ws.cwd, rule.scope) || (ws.realCwd !== undefined && isInside(ws.realCwd, rule.scope));
 }
 
 // A caller that passes the same rules array again (until its rules change) gets the parsed forms and the rule book
 // back without allocating: per-call garbage is what pushes p99 over 1 ms with 1,000 rules.
-type RuleFields = Pick<Rule, 'pattern' | 'action' | 'enabled' | 'uses_left' | 'expires_at' | 'scope'>;
+type RuleFields = Pick<Rule, 'pattern' | 'action' | 'enabled' | 'uses_left' | 'expires_at' | 'scope' | 'agent'>;
 
 interface ParsedList {
   rules: Rule[];
@@ -52,8 +58,8 @@ interface ParsedList {
   frozen: boolean;
   fields: RuleFields[];
   live: Array<LiveRule | null>;
-  /** The last book, valid for this workspace while `now` stays in [from, until) (no rule expires in between). */
-  book?: { cwd: string; realCwd: string | undefined; from: number; until: number; book: RuleBook };
+  /** The last book, valid for this agent and workspace while `now` stays in [from, until) (no rule expires in between). */
+  book?: { agent: string; cwd: string; realCwd: string | undefined; from: number; until: number; book: RuleBook };
 }
 
 const parsedLists = new WeakMap<readonly Rule[], ParsedList>();
@@ -68,7 +74,7 @@ function unchanged(list: ParsedList, rules: readonly Rule[]): boolean {
     const r = rules[i]!;
     const f = list.fields[i]!;
     if (r !== list.rules[i] || r.pattern !== f.pattern || r.action !== f.action || r.enabled !== f.enabled) return false;
-    if (r.uses_left !== f.uses_left || r.expires_at !== f.expires_at || r.scope !== f.scope) return false;
+    if (r.uses_left !== f.uses_left || r.expires_at !== f.expires_at || r.scope !== f.scope || r.agent !== f.agent) return false;
   }
   return true;
 }
@@ -80,18 +86,18 @@ function parsedRules(rules: readonly Rule[]): ParsedList {
     const parsed = parseRulePatternCached(rule.pattern);
     return parsed instanceof Error ? null : { rule, parsed };
   });
-  const fields = rules.map(({ pattern, action, enabled, uses_left, expires_at, scope }) => ({ pattern, action, enabled, uses_left, expires_at, scope }));
+  const fields = rules.map(({ pattern, action, enabled, uses_left, expires_at, scope, agent }) => ({ pattern, action, enabled, uses_left, expires_at, scope, agent }));
   const list: ParsedList = { rules: [...rules], frozen: rules.every((r) => Object.isFrozen(r)), fields, live };
   parsedLists.set(rules, list);
   return list;
 }
 
-/** The live rules by action for this workspace and moment (malformed patterns never match). Read-only: it is shared. */
-export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date): RuleBook {
+/** The live rules by action for this agent, workspace and moment (malformed patterns never match). Read-only: it is shared. */
+export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date, agent: string): RuleBook {
   const list = parsedRules(rules);
   const t = now.getTime();
   const last = list.book;
-  if (last !== undefined && last.cwd === ws.cwd && last.realCwd === ws.realCwd && last.from <= t && t < last.until) return last.book;
+  if (last !== undefined && last.agent === agent && last.cwd === ws.cwd && last.realCwd === ws.realCwd && last.from <= t && t < last.until) return last.book;
   const book = { deny: [] as LiveRule[], ask: [] as LiveRule[], allow: [] as LiveRule[] };
   let from = -Infinity;
   let until = Infinity;
@@ -103,10 +109,10 @@ export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date):
       else until = Math.min(until, expires);
     }
     const lr = list.live[i];
-    if (lr === null || lr === undefined || !ruleIsLive(rule, now) || !ruleInScope(rule, ws)) continue;
+    if (lr === null || lr === undefined || !ruleIsLive(rule, now) || !ruleInScope(rule, ws, agent)) continue;
     book[rule.action]?.push(lr);
   }
-  list.book = { cwd: ws.cwd, realCwd: ws.realCwd, from, until, book };
+  list.book = { agent, cwd: ws.cwd, realCwd: ws.realCwd, from, until, book };
   return book;
 }
 

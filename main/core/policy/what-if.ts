@@ -14,7 +14,7 @@ import { buildView } from './view.js';
  */
 export function ruleMatchesRequest(rule: Rule, request: ToolRequest, workspace: WorkspaceState, analysis?: ShellAnalysis | null): boolean {
   const parsed = parseRulePatternCached(rule.pattern);
-  if (parsed instanceof Error || !ruleInScope(rule, workspace)) return false;
+  if (parsed instanceof Error || !ruleInScope(rule, workspace, request.agent)) return false;
   const lr = { rule, parsed };
   const view = buildView(request, workspace, analysis ?? null);
   if (rule.action !== 'allow') return denyLikeMatch(lr, view, workspace, rule.action) !== null;

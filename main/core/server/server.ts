@@ -60,7 +60,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     port: () => port,
   });
   registerAgentRoutes(app, core, key);
-  registerMcpRoutes(app, core);
+  registerMcpRoutes(app, core, key);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
   await registerSystemRoutes(app, core, sessions, opts.staticDir);

@@ -6,7 +6,7 @@ const CODE_TTL_MS = 10 * 60 * 1000;
 /** How long a web session lasts. */
 export const SESSION_TTL_SECONDS = 24 * 60 * 60;
 const SESSION_TTL_MS = SESSION_TTL_SECONDS * 1000;
-/** Failed sign-ins allowed per minute before the route answers 429 (a code has 256 bits; this stops a flood, not luck). */
+/** Wrong codes answered per minute before the route answers 429 (a code has 256 bits; this stops a flood, not luck; a valid code is never limited). */
 const FAILURES_PER_MINUTE = 20;
 
 /** Counts failed sign-ins in a sliding minute. */

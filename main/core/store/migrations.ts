@@ -158,6 +158,10 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `);
   },
+  // Rules for one agent only (an allow imported from that agent's policy file); null: every agent.
+  (db) => {
+    db.exec('ALTER TABLE rules ADD COLUMN agent TEXT');
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

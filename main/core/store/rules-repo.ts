@@ -10,16 +10,24 @@ import { StoreInputError, StoreNotFoundError } from './types.js';
 export type PatternValidator = (pattern: string) => void;
 
 /** A rule as SQLite stores it: the domain Rule with `enabled` as 0/1. */
-type RuleRow = Omit<Rule, 'enabled'> & { enabled: number };
+type RuleRow = Omit<Rule, 'enabled' | 'agent'> & { enabled: number; agent: string | null };
 
 // Monotonic: ids made in the same millisecond still sort in creation order (lists are ordered by created_at, id).
 const ulid = monotonicFactory();
 
 const ACTIONS: readonly RuleAction[] = ['allow', 'ask', 'deny'];
 const SOURCES: readonly RuleSource[] = ['user', 'preset', 'import'];
-const FIELDS = new Set(['action', 'pattern', 'scope', 'enabled', 'expires_at', 'uses_left', 'note', 'source']);
+const FIELDS = new Set(['action', 'pattern', 'scope', 'enabled', 'expires_at', 'uses_left', 'note', 'source', 'agent']);
 
 const toRule = (row: RuleRow): Rule => ({ ...row, enabled: row.enabled === 1 });
+
+/** An agent field (`gemini-cli`, `claude-code`), or null for every agent. */
+function agentOf(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const agent = text(value, 'agent', 64);
+  if (!/^[a-z0-9][a-z0-9._-]*$/.test(agent)) throw new StoreInputError(`agent must be an agent name like gemini-cli, got ${JSON.stringify(agent)}`);
+  return agent;
+}
 
 function scopeOf(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -46,6 +54,7 @@ function columns(input: Record<string, unknown>, validate: PatternValidator): Pa
   if ('uses_left' in input) out.uses_left = input.uses_left === null || input.uses_left === undefined ? null : integer(input.uses_left, 'uses_left', 1);
   if ('note' in input) out.note = optionalText(input.note, 'note', 1000);
   if ('source' in input) out.source = oneOf(input.source, SOURCES, 'source');
+  if ('agent' in input) out.agent = agentOf(input.agent);
   return out;
 }
 
@@ -54,8 +63,8 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
   const byId = db.prepare<[string], RuleRow>('SELECT * FROM rules WHERE id = ?');
   const all = db.prepare<[], RuleRow>('SELECT * FROM rules ORDER BY created_at, id');
   const insert = db.prepare(
-    `INSERT INTO rules (id, action, pattern, scope, enabled, expires_at, uses_left, note, created_at, last_used_at, hit_count, source)
-     VALUES (@id, @action, @pattern, @scope, @enabled, @expires_at, @uses_left, @note, @created_at, @last_used_at, @hit_count, @source)`,
+    `INSERT INTO rules (id, action, pattern, scope, enabled, expires_at, uses_left, note, created_at, last_used_at, hit_count, source, agent)
+     VALUES (@id, @action, @pattern, @scope, @enabled, @expires_at, @uses_left, @note, @created_at, @last_used_at, @hit_count, @source, @agent)`,
   );
   const remove = db.prepare<[string]>('DELETE FROM rules WHERE id = ?');
   const hit = db.prepare<[string, string]>(
@@ -114,6 +123,7 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
         last_used_at: null,
         hit_count: 0,
         source: 'user',
+        agent: null,
         ...columns(input as unknown as Record<string, unknown>, validate),
       };
       insert.run(row);

@@ -6,7 +6,7 @@ import type { WorkspaceState } from '../../../main/core/policy/types.js';
 import { rule } from './fixture.js';
 
 const ws = (cwd: string): WorkspaceState => ({ cwd, home: '/home/u' }) as WorkspaceState;
-const allowed = (rules: Rule[], w: WorkspaceState, now: Date) => ruleBook(rules, w, now).allow.map((lr) => lr.rule.pattern);
+const allowed = (rules: Rule[], w: WorkspaceState, now: Date) => ruleBook(rules, w, now, 'claude-code').allow.map((lr) => lr.rule.pattern);
 
 describe('ruleBook reuse', () => {
   it('a rule that expires between two calls is gone from the second book', () => {
@@ -15,6 +15,18 @@ describe('ruleBook reuse', () => {
     expect(allowed(rules, ws('/ws'), new Date('2026-06-01T00:00:00.000Z'))).toEqual(['Bash(ls:*)']);
     // And a clock set back brings it back (the book is valid for a window, not "until later").
     expect(allowed(rules, ws('/ws'), new Date('2026-05-01T00:00:00.000Z'))).toEqual(['Bash(git log:*)', 'Bash(ls:*)']);
+  });
+
+  it('a rule for one agent is in that agent\'s book only, however the calls alternate, and a change of agent is seen', () => {
+    const r = rule('allow', 'Bash', { agent: 'gemini-cli' });
+    const rules = [r, rule('allow', 'Bash(ls:*)')];
+    const now = new Date('2026-05-01T00:00:00.000Z');
+    const of = (agent: string) => ruleBook(rules, ws('/ws'), now, agent).allow.map((lr) => lr.rule.pattern);
+    expect(of('gemini-cli')).toEqual(['Bash', 'Bash(ls:*)']);
+    expect(of('claude-code')).toEqual(['Bash(ls:*)']);
+    expect(of('gemini-cli')).toEqual(['Bash', 'Bash(ls:*)']);
+    r.agent = 'codex';
+    expect(of('gemini-cli')).toEqual(['Bash(ls:*)']);
   });
 
   it('a rule changed in place (disabled, used up, re-scoped, turned to deny) is seen at once', () => {
@@ -33,7 +45,7 @@ describe('ruleBook reuse', () => {
     r.scope = null;
     r.action = 'deny';
     expect(allowed(rules, ws('/ws'), now)).toEqual([]);
-    expect(ruleBook(rules, ws('/ws'), now).deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(git log:*)']);
+    expect(ruleBook(rules, ws('/ws'), now, 'claude-code').deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(git log:*)']);
   });
 
   it('a list of frozen rules (as the store hands them out) sees a rule replaced in its place', () => {
@@ -58,6 +70,6 @@ describe('ruleBook reuse', () => {
     const now = new Date('2026-05-01T00:00:00.000Z');
     expect(allowed(rules, ws('/ws'), now)).toEqual(['Bash(ls:*)']);
     rules.push(rule('deny', 'Bash(rm:*)'));
-    expect(ruleBook(rules, ws('/ws'), now).deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(rm:*)']);
+    expect(ruleBook(rules, ws('/ws'), now, 'claude-code').deny.map((lr) => lr.rule.pattern)).toEqual(['Bash(rm:*)']);
   });
 });

@@ -1,11 +1,12 @@
 // Agent routes (agent token): submit a tool call and wait, read one request, and one hook endpoint per agent.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { RequestRecord } from '../../../../common/domain.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
-import { type InstanceKey, NONCE_HEADER, SIGNATURE_HEADER } from '../../endpoint/instance-key.js';
+import type { InstanceKey } from '../../endpoint/instance-key.js';
 import { HOOK_TRANSLATORS } from '../../agents/translators.js';
 import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
+import { sendSigned } from './signed.js';
 
 /** Longest `?wait=` honoured. */
 export const MAX_WAIT_SECONDS = 600;
@@ -21,17 +22,6 @@ function agentView(record: RequestRecord) {
     ...(record.decision ? { decision: record.decision } : {}),
     ...(record.expires_at ? { expires_at: record.expires_at } : {}),
   };
-}
-
-/**
- * Sends `value` as JSON, signed over the caller's nonce when it sent one: hooks and the TypeScript client believe
- * only answers this instance signed, so a program that takes the port after a crash cannot approve anything.
- */
-function sendSigned(req: FastifyRequest, reply: FastifyReply, key: InstanceKey, value: unknown): FastifyReply {
-  const body = JSON.stringify(value);
-  const nonce = req.headers[NONCE_HEADER];
-  if (typeof nonce === 'string' && nonce.length > 0 && nonce.length <= 128) reply.header(SIGNATURE_HEADER, key.sign(nonce, body));
-  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** Aborts when the client hangs up before the answer is written (the agent stopped waiting). */

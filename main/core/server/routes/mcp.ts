@@ -2,8 +2,10 @@
 // answers only for the names it is given, so the agent learns nothing about the person's other rules.
 import { Type } from 'typebox';
 import type { Core } from '../../core.js';
+import type { InstanceKey } from '../../endpoint/instance-key.js';
 import { hiddenTools } from '../../policy/index.js';
 import type { App } from '../app.js';
+import { sendSigned } from './signed.js';
 
 const HiddenBody = Type.Object(
   {
@@ -13,9 +15,9 @@ const HiddenBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Registers POST /v1/mcp/hidden. */
-export function registerMcpRoutes(app: App, core: Core): void {
-  app.post('/v1/mcp/hidden', { config: { access: 'A' }, schema: { body: HiddenBody } }, async (req) => ({
-    hidden: hiddenTools(await core.approver.listRules(), req.body.server, req.body.tools, new Date()),
-  }));
+/** Registers POST /v1/mcp/hidden, signed like the agent routes (the proxy lists a tool only on this instance's word). */
+export function registerMcpRoutes(app: App, core: Core, key: InstanceKey): void {
+  app.post('/v1/mcp/hidden', { config: { access: 'A' }, schema: { body: HiddenBody } }, async (req, reply) =>
+    sendSigned(req, reply, key, { hidden: hiddenTools(await core.approver.listRules(), req.body.server, req.body.tools, new Date()) }),
+  );
 }

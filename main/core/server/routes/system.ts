@@ -52,14 +52,15 @@ export async function registerSystemRoutes(app: App, core: Core, sessions: Appro
     reply.redirect(`/#code=${encodeURIComponent(req.query.code)}`, 303),
   );
 
+  // Threat: an agent that floods this route with wrong codes must not lock the person out. The code is tried first,
+  // always: a valid one (256 random bits, single use, 10 minutes) opens a session however full the limiter is, and
+  // only wrong codes are limited (a guess cannot succeed; the limit keeps a flood's answers cheap and plain).
   app.post('/v1/login', { config: { access: 'open' }, schema: { body: LoginBody } }, async (req, reply) => {
-    if (!logins.allow()) return reply.code(429).send({ error: 'too many sign-in attempts; wait a minute' });
     const token = sessions.redeem(req.body.code);
-    if (token === null) {
-      logins.failed();
-      return reply.code(401).send({ error: 'this sign-in link is invalid, already used or expired: press Enter in the terminal running `gatehouse serve` for a new one' });
-    }
-    return { token, expires_in: SESSION_TTL_SECONDS };
+    if (token !== null) return { token, expires_in: SESSION_TTL_SECONDS };
+    if (!logins.allow()) return reply.code(429).send({ error: 'too many wrong sign-in codes; wait a minute (a valid code still works)' });
+    logins.failed();
+    return reply.code(401).send({ error: 'this sign-in link is invalid, already used or expired: press Enter in the terminal running `gatehouse serve` for a new one' });
   });
 
   if (staticDir && existsSync(staticDir)) {
