@@ -2,7 +2,7 @@
 import { segments } from './paths.js';
 
 const SECRET_NAMES = new Set([
-  '.env', '.netrc', '_netrc', '.npmrc', '.pypirc', '.pgpass', '.git-credentials', '.htpasswd',
+  '.env', '.envrc', '.netrc', '_netrc', '.npmrc', '.pypirc', '.pgpass', '.git-credentials', '.htpasswd',
   'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk',
   'credentials', 'credentials.json', 'service-account.json', 'secrets.json', 'secrets.yaml', 'secrets.yml',
   'master.key', '.vault-token', 'kubeconfig',
@@ -15,7 +15,8 @@ const SECRET_NAMES = new Set([
 /** Sign-in files whose names alone say nothing, by the folder holding them (`~/.config/gh/hosts.yml`). */
 const SECRET_IN_FOLDER = new Map([['gh', new Set(['hosts.yml'])], ['.config', new Set(['hub'])]]);
 const SECRET_EXT = /\.(pem|key|p12|pfx|jks|keystore|kdbx|asc|gpg|ppk|tfstate)$/i;
-const ENV_VARIANT = /^\.env\.(?!example$|sample$|template$|dist$|defaults$)[^/]+$/i;
+// `.env.local`, and a named environment file (`production.env`, `app.env.local`); not the templates checked in beside them.
+const ENV_VARIANT = /^(?:\.env\.(?!example$|sample$|template$|dist$|defaults$)[^/]+|[^/]+\.env(?:\.(?!example$|sample$|template$|dist$|defaults$)[^/]+)?)$/i;
 const SECRET_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'secrets', '.secrets', '.password-store', 'gcloud']);
 const PUBLIC = /\.pub$|^known_hosts$|^config$|^authorized_keys$/;
 

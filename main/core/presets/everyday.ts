@@ -1,0 +1,69 @@
+// "Everyday work", built from what coding agents really do (the shared corpus of real agent calls): the prefix rules
+// vouch for a command only within what the engine proves of it — its reads meet the workspace tiers (`cat .env` still
+// asks), its writes stay in the workspace and off git's and the agents' code paths, its substitutions and redirects
+// are judged on their own — so inspection, git's local work, file edits in the project and the project's own build
+// and test commands go through, while pushes, publishing, installs, uploads, secrets and the world outside the
+// workspace still come to the person.
+import type { Preset } from '../../../common/api.js';
+
+type PresetRule = Preset['rules'][number];
+
+const allow = (...commands: string[]): PresetRule[] => commands.map((c) => ({ action: 'allow', pattern: `Bash(${c})` }));
+
+/** Reading and inspecting: what each reads still meets the tiers; what it writes (sed -i, find -delete) still asks. */
+const INSPECT = allow(
+  'ls:*', 'cat:*', 'head:*', 'tail:*', 'wc:*', 'grep:*', 'egrep:*', 'rg:*', 'find:*', 'sed:*', 'awk:*', 'jq:*', 'sort:*', 'uniq:*',
+  'cut:*', 'tr:*', 'diff:*', 'cmp:*', 'file:*', 'stat:*', 'du:*', 'df:*', 'tree:*', 'echo:*', 'printf:*', 'true', 'false', 'sleep:*',
+  'pwd', 'which:*', 'type:*', 'date:*', 'cd:*', 'basename:*', 'dirname:*', 'realpath:*', 'readlink:*', 'nl:*', 'column:*', 'ps:*',
+  'test:*', 'xxd:*', 'od:*', 'sha256sum:*', 'md5sum:*',
+);
+
+/** git reading the repository, and git's local work (every step of it can be taken back with git itself). */
+const GIT = allow(
+  'git status:*', 'git diff:*', 'git log:*', 'git show:*', 'git branch:*', 'git remote -v', 'git remote', 'git rev-parse:*',
+  'git ls-files:*', 'git blame:*', 'git describe:*', 'git grep:*', 'git shortlog:*', 'git tag -l:*', 'git config --get:*',
+  'git worktree list:*', 'git add:*', 'git commit:*', 'git switch:*', 'git checkout -b:*', 'git stash:*', 'git mv:*', 'git rm:*',
+  'git restore --staged:*', 'git init', 'git fetch:*', 'git pull:*', 'git merge:*',
+);
+
+/** Making and moving files inside the workspace (the engine asks for any operand outside it). */
+const FILES = allow('mkdir:*', 'touch:*', 'cp:*', 'mv:*', 'rmdir:*', 'chmod +x:*');
+
+/** The project's own build, test and lint commands of common toolchains. */
+const BUILD = allow(
+  'npm test:*', 'npm run:*', 'npx tsc:*', 'npx vitest:*', 'npx jest:*', 'npx eslint:*', 'pnpm test:*', 'pnpm run:*', 'yarn test:*',
+  'yarn run:*', 'bun test:*', 'bun run:*', 'tsc:*', 'pytest:*', 'python -m pytest:*', 'python3 -m pytest:*', 'python -m py_compile:*',
+  'python3 -m py_compile:*', 'cargo build:*', 'cargo test:*', 'cargo check:*', 'cargo clippy:*', 'cargo fmt:*', 'go build:*',
+  'go test:*', 'go vet:*', './gradlew:*', 'gradle:*', 'mvn test:*', 'make:*', 'bundle exec rspec:*',
+);
+
+/** The recommended preset: everyday work decided without the person, the rest still asked. */
+export const EVERYDAY: Preset = {
+  name: 'everyday',
+  title: 'Everyday work (recommended)',
+  description:
+    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — and keeps asking for pushes, publishing, installs, network uploads, secrets and anything outside the project.",
+  rules: [
+    { action: 'deny', pattern: 'Bash(sudo:*)', note: 'privilege escalation' },
+    { action: 'deny', pattern: 'Bash(su:*)', note: 'privilege escalation' },
+    { action: 'deny', pattern: 'Bash(git push --force:*)', note: 'rewrites shared history' },
+    { action: 'deny', pattern: 'Bash(git push -f:*)', note: 'rewrites shared history' },
+    { action: 'deny', pattern: 'Bash(chmod -R 777:*)', note: 'opens permissions to everyone' },
+    { action: 'deny', pattern: 'Read(~/.ssh/**)', note: 'SSH keys' },
+    { action: 'deny', pattern: 'Read(~/.aws/**)', note: 'cloud credentials' },
+    { action: 'deny', pattern: 'Read(./**/*.pem)', note: 'private keys' },
+    { action: 'deny', pattern: 'Read(./**/*.key)', note: 'private keys' },
+    { action: 'ask', pattern: 'Bash(git push:*)', note: 'publishes commits' },
+    { action: 'ask', pattern: 'Bash(npm publish:*)', note: 'publishes a package' },
+    { action: 'ask', pattern: 'Bash(git reset --hard:*)', note: 'discards uncommitted work' },
+    { action: 'ask', pattern: 'Bash(git clean:*)', note: 'deletes untracked files' },
+    { action: 'ask', pattern: 'Read(./.env)', note: 'secrets' },
+    ...INSPECT,
+    ...GIT,
+    ...FILES,
+    ...BUILD,
+    { action: 'allow', pattern: 'Edit(./**)', note: 'edits inside the project (git and agent configuration stay protected)' },
+    { action: 'allow', pattern: 'WebSearch' },
+    { action: 'allow', pattern: 'TodoWrite' },
+  ],
+};
