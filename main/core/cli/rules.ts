@@ -7,6 +7,7 @@ import { addRules, blanketAllow, exportPermissionLists, forAgent } from '../brok
 import { AGENTS } from '../agents/registry.js';
 import type { OpenStore } from '../store/index.js';
 import { printWhatIf } from './rules-blanket.js';
+import { runPreset } from './rules-preset.js';
 import { syncRules } from './rules-sync.js';
 import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './store-cli.js';
 
@@ -19,6 +20,7 @@ const USAGE = `usage:
                                                   its allow rules apply to that agent only)
   An allow that covers every call of a tool (Bash, Bash(*), Write, mcp__server) is refused unless --allow-blanket;
   either way its what-if (what it would have allowed in the audit log) is printed.
+  gatehouse rules preset [NAME] [--show]          (lists the presets; applies NAME, e.g. everyday; --show prints its rules only)
   gatehouse rules sync <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--remove]
                                                   (writes the rules that carry over as the agent's native policy)
   gatehouse rules export                          (prints {"permissions": {"allow": [...], "ask": [...], "deny": [...]}})
@@ -113,7 +115,7 @@ async function importFile(io: CliIo, store: OpenStore, argv: string[]): Promise<
 export function runRules(argv: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = argv;
   return runCommand(io, 'rules', USAGE, async () => {
-    if (!['list', 'add', 'remove', 'enable', 'disable', 'import', 'export', 'sync'].includes(sub ?? '')) {
+    if (!['list', 'add', 'remove', 'enable', 'disable', 'import', 'export', 'sync', 'preset'].includes(sub ?? '')) {
       throw new UsageError(sub === undefined ? 'missing subcommand' : `unknown subcommand ${JSON.stringify(sub)}`);
     }
     const store = openHomeStore(io.env, false);
@@ -132,6 +134,8 @@ export function runRules(argv: string[], io: CliIo): Promise<number> {
           return await importFile(io, store, rest);
         case 'sync':
           return syncRules(io, store.listRules(), rest);
+        case 'preset':
+          return runPreset(io, store, rest);
         case 'export':
           parseArgs({ args: rest, options: {} });
           io.stdout(`${JSON.stringify({ permissions: exportPermissionLists(store.listRules(), new Date()) }, null, 2)}\n`);

@@ -161,6 +161,23 @@ describe('gatehouse rules', () => {
     expect(await run(runRules, 'remove', rule.id)).toMatchObject({ code: 1, stderr: expect.stringMatching(/no rule with id/) as unknown });
   });
 
+  it('preset: lists the presets, shows one rule by rule, applies it once (a second time adds nothing)', async () => {
+    const listed = await run(runRules, 'preset');
+    expect(listed.stdout).toMatch(/^everyday\s+Everyday work \(recommended\)/);
+    expect(listed.stdout).toContain('safe-defaults');
+    const shown = await run(runRules, 'preset', 'everyday', '--show');
+    expect(shown.stdout).toContain('allow Bash(git status:*)');
+    expect((await run(runRules, 'list', '--json')).stdout).toBe('[]\n');
+    const applied = await run(runRules, 'preset', 'everyday');
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(/Everyday work \(recommended\): \d+ added, 0 skipped/);
+    const rules = JSON.parse((await run(runRules, 'list', '--json')).stdout) as Array<{ source: string }>;
+    expect(rules.length).toBeGreaterThan(50);
+    expect(rules.every((r) => r.source === 'preset')).toBe(true);
+    expect((await run(runRules, 'preset', 'everyday')).stdout).toMatch(/: 0 added, \d+ skipped/);
+    expect(await run(runRules, 'preset', 'nope')).toMatchObject({ code: 2, stderr: expect.stringMatching(/no preset named "nope"; known: everyday, safe-defaults/) as unknown });
+  });
+
   it('scopes a rule to a workspace folder', async () => {
     const res = await run(runRules, 'add', '--action', 'deny', 'Bash(rm:*)', '--scope', home, '--json');
     expect((JSON.parse(res.stdout) as { scope: string }).scope).toBe(home);
