@@ -32,12 +32,27 @@ export function hookCommand(cli: string, opts: { node?: string; home?: string } 
 /** The `|| …` tail of a hook command for an agent whose refusal is exit 2; keeps the program's own exit 2 and reason. */
 export function failClosedTail(bin: string): string {
   const why = `gatehouse hook: no decision — Gatehouse's hook program did not run (moved, deleted, or its node is gone: ${bin}); denied until it runs again or \`gatehouse install\` is run from where it now is`;
-  return `|| { [ $? = 2 ] || echo ${shellWord(why)} >&2; exit 2; }`;
+  return `${TAIL_START} echo ${shellWord(why)} >&2; exit 2; }`;
+}
+
+/** How every fail-closed tail starts: the program's own exit 2 (its refusal, with its reason) passes through. */
+const TAIL_START = '|| { [ $? = 2 ] ||';
+
+/**
+ * Whether an installed command fails open when its program is missing: one for an agent whose refusal is exit 2,
+ * written without the tail (by a Gatehouse before it had one). Install keeps an existing hook as it is, so the fix is
+ * uninstall, then install.
+ */
+export function failsOpen(command: string): boolean {
+  const p = hookProgram(command);
+  return p !== null && hookAgent(p.cli)?.silentExit === 2 && !command.includes(TAIL_START);
 }
 
 /** The parts of an installed hook command: its node, its program (bin/gatehouse.js) and its --home, as words. */
 export interface HookProgram {
   node: string;
+  /** The agent (`hook <cli>`). */
+  cli: string;
   bin: string;
   home: string | null;
 }
@@ -72,7 +87,7 @@ export function hookProgram(command: string): HookProgram | null {
   const at = w.indexOf('hook');
   if (at !== 2) return null;
   const home = w[at + 2] === '--home' && w[at + 3] ? w[at + 3]! : null;
-  return { node: w[0]!, bin: w[1]!, home };
+  return { node: w[0]!, bin: w[1]!, cli: w[at + 1] ?? '', home };
 }
 
 /**

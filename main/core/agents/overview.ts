@@ -2,7 +2,7 @@
 import { readConfig } from './config-file.js';
 import { applyChanges, diffText, planInstall, planUninstall } from './install.js';
 import { isGatehouseHook, type HookWarning, type InstallContext } from './installer.js';
-import { programProblem } from './hook-command.js';
+import { failsOpen, programProblem } from './hook-command.js';
 import { installedCommands } from './json-hooks.js';
 import type { AgentEntry } from './registry.js';
 
@@ -38,6 +38,10 @@ export function scopeStatus(agent: AgentEntry, ctx: InstallContext): ScopeStatus
   return { detected: agent.installer.detected(ctx), installedIn, warnings };
 }
 
+/** Why an older hook command is a risk, and its fix. */
+export const FAILS_OPEN = (path: string): string =>
+  `the hook in ${path} was written by an older Gatehouse: if its program goes missing (a build, a moved clone), the agent runs the call unasked; run \`gatehouse uninstall\` then \`gatehouse install\` for this agent`;
+
 /** An installed hook whose program is gone (a moved clone, a clean, a Node.js upgrade): it refuses every call. */
 function programWarnings(paths: string[], files: Map<string, string | null>, ours: (hook: Record<string, unknown>) => boolean): HookWarning[] {
   const warnings: HookWarning[] = [];
@@ -45,6 +49,7 @@ function programWarnings(paths: string[], files: Map<string, string | null>, our
     for (const command of installedCommands(files.get(path) ?? '', ours)) {
       const problem = programProblem(command);
       if (problem) warnings.push({ path, why: `the hook in ${path} cannot run Gatehouse: ${problem}; every call is refused until \`gatehouse uninstall\` and \`gatehouse install\` are run from where Gatehouse is now (or it is built again)` });
+      if (failsOpen(command)) warnings.push({ path, why: FAILS_OPEN(path) });
     }
   }
   return warnings;

@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { inertText } from '../../../common/inert.js';
-import { hookProgram, programProblem } from '../agents/hook-command.js';
+import { failsOpen, hookProgram, programProblem } from '../agents/hook-command.js';
+import { FAILS_OPEN } from '../agents/overview.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
 import { dbPathIn, openStore, resolveHome } from '../store/index.js';
@@ -63,6 +64,7 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
         for (const problem of f.commands.map(programProblem).filter((p) => p !== null)) {
           checks.push({ ok: false, what: `${agent}: the hook in ${f.file.path} cannot run Gatehouse: ${show(problem)}; every call is refused`, fix: PROGRAM_FIX });
         }
+        if (f.commands.some(failsOpen)) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
       }
     } else if (mine.some((f) => f.exists)) {
       checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });

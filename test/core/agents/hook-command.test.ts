@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandWords, hookCommand, hookProgram, programProblem, shellWord } from '../../../main/core/agents/hook-command.js';
+import { commandWords, failsOpen, hookCommand, hookProgram, programProblem, shellWord } from '../../../main/core/agents/hook-command.js';
 import { hookArgs } from '../../../main/core/cli/hook.js';
 import { tempDir } from '../server/helpers.js';
 
@@ -17,7 +17,7 @@ describe('hook commands read back', () => {
     ['/n', '/p/bin/gatehouse.js', '/h/with $dollar and `tick`'],
   ])('%s %s --home %s', (node, bin, home) => {
     const command = `${shellWord(node)} ${shellWord(bin)} hook codex${home ? ` --home ${shellWord(home)}` : ''} || { exit 2; }`;
-    expect(hookProgram(command)).toEqual({ node, bin, home });
+    expect(hookProgram(command)).toEqual({ node, bin, cli: 'codex', home });
   });
 
   it('stops at the fail-closed tail and refuses shapes it does not know', () => {
@@ -34,6 +34,15 @@ describe('hook commands read back', () => {
     }
     expect(hookCommand('claude-code')).not.toContain('||'); // any failure but exit 2 already sends Claude Code to its prompt
     expect(hookCommand('gemini')).toContain('|| {');
+  });
+});
+
+describe('failsOpen', () => {
+  it('flags a Gemini or Codex command written without the fail-closed tail, not Claude Code\'s nor today\'s', () => {
+    expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook codex')).toBe(true);
+    expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook gemini --home /h')).toBe(true);
+    expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook claude-code')).toBe(false);
+    for (const cli of ['claude-code', 'gemini', 'codex']) expect(failsOpen(hookCommand(cli, { home: '/h' }))).toBe(false);
   });
 });
 

@@ -96,4 +96,14 @@ describe.skipIf(!BUILT)('one home, found by every hook', () => {
     writeFileSync(join(moved, 'bin', 'gatehouse.js'), '');
     expect((await runCli(['status'], { env })).stdout).toMatch(/would not run: .*dist\/hook\.cjs is missing/);
   });
+
+  it('doctor and status flag a Gemini hook written before hooks failed closed', async () => {
+    const user = dir('gatehouse-user-');
+    const env = { HOME: user, GEMINI_CLI_HOME: '', CLAUDE_CONFIG_DIR: '', CODEX_HOME: '', GATEHOUSE_HOME: dir('gatehouse-home-') };
+    mkdirSync(join(user, '.gemini'));
+    const old = `${process.execPath} ${join(process.cwd(), 'bin', 'gatehouse.js')} hook gemini`;
+    writeFileSync(join(user, '.gemini', 'settings.json'), JSON.stringify({ hooks: { BeforeTool: [{ hooks: [{ name: 'gatehouse', type: 'command', command: old, timeout: 600000 }] }] } }));
+    expect((await runCli(['doctor', '--cwd', user], { env })).stdout).toMatch(/FIX {2}gemini-cli: the hook in .* was written by an older Gatehouse: if its program goes missing .* runs the call unasked/);
+    expect((await runCli(['status'], { env })).stdout).toMatch(/would not run: the hook in .* was written by an older Gatehouse/);
+  });
 });
