@@ -23,10 +23,12 @@ export function shellWord(s: string): string {
  * link`; `--home` when Gatehouse's home is not the default one, so the hook finds the instance serving it whatever
  * the agent's environment holds; the fail-closed tail for agents whose refusal is exit 2.
  */
-export function hookCommand(cli: string, opts: { node?: string; home?: string } = {}): string {
+export function hookCommand(cli: string, opts: { node?: string; home?: string; platform?: NodeJS.Platform } = {}): string {
   const bin = gatehouseBin();
   const run = `${shellWord(opts.node ?? process.execPath)} ${shellWord(bin)} hook ${cli}${opts.home ? ` --home ${shellWord(opts.home)}` : ''}`;
-  return hookAgent(cli)?.silentExit === 2 ? `${run} ${failClosedTail(bin)}` : run;
+  // Windows agents run hooks with PowerShell, which reads the tail otherwise: there only bin/gatehouse.js refuses.
+  const posix = (opts.platform ?? process.platform) !== 'win32';
+  return posix && hookAgent(cli)?.silentExit === 2 ? `${run} ${failClosedTail(bin)}` : run;
 }
 
 /** The `|| …` tail of a hook command for an agent whose refusal is exit 2; keeps the program's own exit 2 and reason. */
@@ -43,9 +45,9 @@ const TAIL_START = '|| { [ $? = 2 ] ||';
  * written without the tail (by a Gatehouse before it had one). Install keeps an existing hook as it is, so the fix is
  * uninstall, then install.
  */
-export function failsOpen(command: string): boolean {
+export function failsOpen(command: string, platform: NodeJS.Platform = process.platform): boolean {
   const p = hookProgram(command);
-  return p !== null && hookAgent(p.cli)?.silentExit === 2 && !command.includes(TAIL_START);
+  return platform !== 'win32' && p !== null && hookAgent(p.cli)?.silentExit === 2 && !command.includes(TAIL_START);
 }
 
 /** The parts of an installed hook command: its node, its program (bin/gatehouse.js) and its --home, as words. */

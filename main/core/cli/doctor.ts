@@ -64,7 +64,7 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
         for (const problem of f.commands.map(programProblem).filter((p) => p !== null)) {
           checks.push({ ok: false, what: `${agent}: the hook in ${f.file.path} cannot run Gatehouse: ${show(problem)}; every call is refused`, fix: PROGRAM_FIX });
         }
-        if (f.commands.some(failsOpen)) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
+        if (f.commands.some((c) => failsOpen(c))) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
       }
     } else if (mine.some((f) => f.exists)) {
       checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });

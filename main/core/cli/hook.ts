@@ -9,7 +9,7 @@ import { resolveHome } from '../store/home.js';
 import { readStdin, writeAll } from '../hook-client/stdio.js';
 
 /** Larger than any real event; anything bigger is refused unread. */
-export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
+const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
 /** The agent and the home (`--home DIR`, recorded by install for a home other than the default) of a hook command line. */
 export function hookArgs(argv: string[], env: NodeJS.ProcessEnv): { agent: HookAgent; home: string } | null {

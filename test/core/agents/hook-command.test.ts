@@ -34,6 +34,7 @@ describe('hook commands read back', () => {
     }
     expect(hookCommand('claude-code')).not.toContain('||'); // any failure but exit 2 already sends Claude Code to its prompt
     expect(hookCommand('gemini')).toContain('|| {');
+    expect(hookCommand('gemini', { platform: 'win32' })).not.toContain('||'); // PowerShell runs Windows hooks
   });
 });
 
@@ -43,6 +44,7 @@ describe('failsOpen', () => {
     expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook gemini --home /h')).toBe(true);
     expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook claude-code')).toBe(false);
     for (const cli of ['claude-code', 'gemini', 'codex']) expect(failsOpen(hookCommand(cli, { home: '/h' }))).toBe(false);
+    expect(failsOpen('/usr/bin/node C:/g/bin/gatehouse.js hook codex', 'win32')).toBe(false);
   });
 });
 
