@@ -9,17 +9,25 @@ const fail = (err) => {
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'hook') {
-  let hook;
+  // Threat: an agent reads a hook that dies as "go on" (Codex logs "PreToolUse Failed" and runs the call; Gemini CLI
+  // takes exit 1 as a warning). So whatever breaks here — no dist/ (a build, a clean, a moved clone), a syntax
+  // error, an exception — ends as a refusal that needs nothing of dist/: exit 2 with a reason on stderr, which
+  // Gemini CLI and Codex honour as a deny, or exit 1 for Claude Code, which then asks the person itself.
+  const refuse = (err) => {
+    process.stderr.write(`gatehouse hook: no decision — Gatehouse's hook program failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); denied until it runs\n`);
+    process.exit(argv[1] === 'claude-code' ? 1 : 2);
+  };
+  process.on('uncaughtException', refuse);
+  process.on('unhandledRejection', refuse);
+  let hook = null;
   try {
     hook = require('../dist/hook.cjs');
   } catch (err) {
-    // No bundle (a build in progress?): the hook still has to answer, through the compiled CLI.
-    hook = null;
+    refuse(err);
   }
   // Exits as soon as the answer is written (synchronously, or awaited when the pipe was full): nothing else is left
   // to do, and the agent waits for the process to end.
-  if (hook) hook.runHook(argv.slice(1)).then((code) => process.exit(code), fail);
-  else import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
+  if (hook) hook.runHook(argv.slice(1)).then((code) => process.exit(code), refuse);
 } else {
   import('../dist/main/core/cli/main.js').then((m) => m.main(argv), fail);
 }

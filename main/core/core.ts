@@ -13,9 +13,10 @@ import { createPolicyPorts } from './broker/policy-ports.js';
 import { idleCollection } from './broker/idle-collection.js';
 import { AgentConnections } from './broker/agent-connections.js';
 import { InputError } from './broker/errors.js';
-import { hookCommand } from './agents/installer.js';
+import { hookCommand } from './agents/hook-command.js';
 import { readEndpoint } from './endpoint/endpoint.js';
 import { acquireInstanceLock, dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
+import { homeToRecord } from './store/home.js';
 
 /** Who holds a home, as endpoint.json says (for the "already running" message). */
 function holderOf(home: string): string | null {
@@ -112,7 +113,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       env: opts.agentEnv ?? process.env,
       hookCommand: (cli) => {
         if (opts.hookNode === null) throw new InputError('no Node.js 22 found on PATH to run the hook; install it, or run `gatehouse install` in a terminal');
-        return hookCommand(cli, opts.hookNode);
+        const home = homeToRecord(opts.home, opts.agentEnv ?? process.env);
+        return hookCommand(cli, { ...(opts.hookNode ? { node: opts.hookNode } : {}), ...(home ? { home } : {}) });
       },
     },
     store,

@@ -4,9 +4,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openai } from './model/openai.js';
 import { agentBin, cleanEnv } from './support/agents.js';
-import { describeAgent } from './support/scenarios.js';
+import { describeAgent, type AgentSpec } from './support/scenarios.js';
+import { describeMissingProgram } from './support/missing-program.js';
 
-describeAgent({
+const spec: AgentSpec = {
   cli: 'codex',
   kind: 'codex',
   bin: agentBin('codex'),
@@ -50,4 +51,7 @@ describeAgent({
   },
   shell: (command) => ({ name: 'exec_command', input: { cmd: command } }),
   configFiles: (dirs) => [join(dirs.root, 'codex', 'config.toml'), join(dirs.root, 'codex', 'hooks.json')],
-});
+};
+
+describeAgent(spec);
+describeMissingProgram(spec);

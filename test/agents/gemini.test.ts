@@ -4,9 +4,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gemini } from './model/gemini.js';
 import { agentBin, cleanEnv } from './support/agents.js';
-import { describeAgent } from './support/scenarios.js';
+import { describeAgent, type AgentSpec } from './support/scenarios.js';
+import { describeMissingProgram } from './support/missing-program.js';
 
-describeAgent({
+const spec: AgentSpec = {
   cli: 'gemini',
   kind: 'gemini-cli',
   bin: agentBin('gemini'),
@@ -29,4 +30,7 @@ describeAgent({
   },
   shell: (command) => ({ name: 'run_shell_command', input: { command, description: 'as asked' } }),
   configFiles: (dirs) => [join(dirs.home, '.gemini', 'settings.json')],
-});
+};
+
+describeAgent(spec);
+describeMissingProgram(spec);

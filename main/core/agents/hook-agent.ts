@@ -16,6 +16,12 @@ export interface HookAgent {
    * where silence would let the call run (Gemini's "no objection", Codex's fail-open PreToolUse).
    */
   fallback(eventName: string, why: string): string;
+  /**
+   * The exit code of a hook run that has no answer to print (the event unreadable or unknown, the hook broken): 2
+   * where exit 2 with a reason on stderr blocks the call and any other failure runs it (Gemini CLI, Codex: verified
+   * with the real agents), 0 where silence makes the agent ask the person itself (Claude Code).
+   */
+  silentExit: 0 | 2;
 }
 
 /** A plain JSON object (not null, not an array). */

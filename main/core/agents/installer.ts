@@ -55,11 +55,6 @@ export interface AgentInstaller {
   supportsHttp: boolean;
 }
 
-/** A path as one shell word (the agents run hook commands through a shell). */
-export function shellWord(s: string): string {
-  return /^[A-Za-z0-9_\/.,:@%+=-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
-}
-
 /** This install's CLI entry (bin/gatehouse.js beside package.json), found from the compiled file's location. */
 export function gatehouseBin(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -68,11 +63,6 @@ export function gatehouseBin(): string {
     dir = dirname(dir);
   }
   throw new Error('cannot find bin/gatehouse.js beside this Gatehouse');
-}
-
-/** The hook command for an agent: this node (or `node`, a Node.js binary) and this Gatehouse, so it works without `npm link`. */
-export function hookCommand(cli: string, node: string = process.execPath): string {
-  return `${shellWord(node)} ${shellWord(gatehouseBin())} hook ${cli}`;
 }
 
 /** Recognises Gatehouse's hook entry for `cli` (command or http), whoever wrote it. */

@@ -74,3 +74,23 @@ export function removeHook(text: string, path: string, event: string, isOurs: Is
     out = applyEdits(out, modify(out, target, undefined, { formattingOptions: formatting(out) }));
   }
 }
+
+/** Every hook command in a settings text that `isOurs` (under any event, in any group); [] when it does not parse. */
+export function installedCommands(text: string, isOurs: IsOurs): string[] {
+  let settings: Record<string, unknown>;
+  try {
+    settings = parseSettings(text, '');
+  } catch {
+    return [];
+  }
+  const hooks = settings['hooks'];
+  if (!isPlainObject(hooks)) return [];
+  const found: string[] = [];
+  for (const event of Object.keys(hooks)) {
+    for (const [gi, hi] of findOurs(settings, event, isOurs)) {
+      const command = ((((hooks[event] as unknown[])[gi] as Record<string, unknown>)['hooks'] as unknown[])[hi] as Record<string, unknown>)['command'];
+      if (typeof command === 'string') found.push(command);
+    }
+  }
+  return found;
+}

@@ -2,6 +2,8 @@
 import { readConfig } from './config-file.js';
 import { applyChanges, diffText, planInstall, planUninstall } from './install.js';
 import { isGatehouseHook, type HookWarning, type InstallContext } from './installer.js';
+import { failsOpen, programProblem } from './hook-command.js';
+import { installedCommands } from './json-hooks.js';
 import type { AgentEntry } from './registry.js';
 
 /** One agent at one scope. */
@@ -32,7 +34,25 @@ export function scopeStatus(agent: AgentEntry, ctx: InstallContext): ScopeStatus
   const ours = isGatehouseHook(agent.cli);
   const files = configTexts(agent, ctx);
   const installedIn = [...files].filter(([, t]) => t !== null && (ours({ command: t }) || t.includes(`/v1/hooks/${agent.cli}"`))).map(([p]) => p);
-  return { detected: agent.installer.detected(ctx), installedIn, warnings: installedIn.length > 0 ? agent.installer.warnings(ctx, files) : [] };
+  const warnings = installedIn.length > 0 ? [...programWarnings(installedIn, files, ours), ...agent.installer.warnings(ctx, files)] : [];
+  return { detected: agent.installer.detected(ctx), installedIn, warnings };
+}
+
+/** Why an older hook command is a risk, and its fix. */
+export const FAILS_OPEN = (path: string): string =>
+  `the hook in ${path} was written by an older Gatehouse: if its program goes missing (a build, a moved clone), the agent runs the call unasked; run \`gatehouse uninstall\` then \`gatehouse install\` for this agent`;
+
+/** An installed hook whose program is gone (a moved clone, a clean, a Node.js upgrade): it refuses every call. */
+function programWarnings(paths: string[], files: Map<string, string | null>, ours: (hook: Record<string, unknown>) => boolean): HookWarning[] {
+  const warnings: HookWarning[] = [];
+  for (const path of paths) {
+    for (const command of installedCommands(files.get(path) ?? '', ours)) {
+      const problem = programProblem(command);
+      if (problem) warnings.push({ path, why: `the hook in ${path} cannot run Gatehouse: ${problem}; every call is refused until \`gatehouse uninstall\` and \`gatehouse install\` are run from where Gatehouse is now (or it is built again)` });
+      if (failsOpen(command)) warnings.push({ path, why: FAILS_OPEN(path) });
+    }
+  }
+  return warnings;
 }
 
 /** What one install or uninstall did (or, dry, would do). */

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
+import { installedCommands } from '../agents/json-hooks.js';
 
 /** One config file an agent reads. */
 export interface AgentConfigFile {
@@ -22,6 +23,8 @@ export interface ConfigFinding {
   parseError: string | null;
   /** Whether it runs `gatehouse hook <agent>`. */
   hasHook: boolean;
+  /** The command hooks in it that run `gatehouse hook <agent>` (JSON files). */
+  commands: string[];
 }
 
 const HOOK_COMMAND: Record<AgentConfigFile['agent'], RegExp> = {
@@ -49,14 +52,16 @@ export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: stri
 
 /** Reads one config file: does it exist, does it parse, does it run Gatehouse's hook. */
 export function inspectConfig(file: AgentConfigFile): ConfigFinding {
-  if (!existsSync(file.path)) return { file, exists: false, parseError: null, hasHook: false };
+  if (!existsSync(file.path)) return { file, exists: false, parseError: null, hasHook: false, commands: [] };
   let text: string;
   try {
     text = readFileSync(file.path, 'utf8');
   } catch (err) {
-    return { file, exists: true, parseError: (err as Error).message, hasHook: false };
+    return { file, exists: true, parseError: (err as Error).message, hasHook: false, commands: [] };
   }
-  return { file, exists: true, parseError: parseProblem(file.format, text), hasHook: HOOK_COMMAND[file.agent].test(text) };
+  const pattern = HOOK_COMMAND[file.agent];
+  const commands = file.format === 'json' ? installedCommands(text, (h) => typeof h['command'] === 'string' && pattern.test(h['command'])) : [];
+  return { file, exists: true, parseError: parseProblem(file.format, text), hasHook: pattern.test(text), commands };
 }
 
 /** Why a config text does not parse (with its line), or null. */

@@ -4,11 +4,12 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyChanges, diffText, planAdd, planRemove } from '../agents/install.js';
-import { gatehouseBin, hookCommand, type InstallContext, type InstallScope } from '../agents/installer.js';
+import { gatehouseBin, type InstallContext, type InstallScope } from '../agents/installer.js';
+import { hookCommand } from '../agents/hook-command.js';
 import { connectAgent, scopeStatus } from '../agents/overview.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
-import { resolveHome } from '../store/home.js';
+import { homeToRecord, resolveHome } from '../store/home.js';
 import { runCommand, UsageError, type CliIo } from './store-cli.js';
 
 const NAMES = AGENTS.map((a) => a.cli).join('|');
@@ -68,7 +69,8 @@ export async function runInstall(mode: 'install' | 'uninstall', argv: string[], 
     const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
     const home = resolveHome(io.env);
     const ctx = context(scope, io);
-    ctx.command = hookCommand(agent.cli);
+    const recorded = homeToRecord(home, io.env);
+    ctx.command = hookCommand(agent.cli, recorded ? { home: recorded } : {});
     if (values.http) {
       if (!agent.installer.supportsHttp) throw new UsageError(`${agent.title} has no http hook; use the command hook`);
       const endpoint = readEndpoint(home);

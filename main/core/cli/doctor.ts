@@ -1,9 +1,13 @@
-// `gatehouse doctor`: why a hook would not reach Gatehouse, each problem with its fix — the server running and
-// reachable as the instance endpoint.json names, which agents have the hook, config files that do not parse, and
-// the last call Gatehouse saw from each agent.
+// `gatehouse doctor`: why a hook would not reach Gatehouse, each problem with its fix — every instance running for a
+// home a hook may look in (this environment's, the default one, each `--home` an installed hook names), reachable as
+// its endpoint.json names; which agents have the hook, and whether its program is still there; config files that do
+// not parse; and the last call Gatehouse saw from each agent.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { inertText } from '../../../common/inert.js';
+import { failsOpen, hookProgram, programProblem } from '../agents/hook-command.js';
+import { FAILS_OPEN } from '../agents/overview.js';
+import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
 import { dbPathIn, openStore, resolveHome } from '../store/index.js';
 import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
@@ -16,6 +20,8 @@ const HOOK_FIX: Record<(typeof AGENTS)[number], string> = {
   'gemini-cli': 'add a BeforeTool hook running `gatehouse hook gemini` to ~/.gemini/settings.json',
   codex: 'add a PreToolUse hook running `gatehouse hook codex` to ~/.codex/hooks.json and trust it in config.toml',
 };
+
+const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';
 
 /** One line of the report. */
 interface Check {
@@ -54,6 +60,12 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
     const last = seen.get(agent);
     if (hooked.length > 0) {
       checks.push({ ok: true, what: `${agent}: hook in ${hooked.map((f) => f.file.path).join(', ')}; last call seen: ${last ? show(last) : 'none yet'}` });
+      for (const f of hooked) {
+        for (const problem of f.commands.map(programProblem).filter((p) => p !== null)) {
+          checks.push({ ok: false, what: `${agent}: the hook in ${f.file.path} cannot run Gatehouse: ${show(problem)}; every call is refused`, fix: PROGRAM_FIX });
+        }
+        if (f.commands.some((c) => failsOpen(c))) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
+      }
     } else if (mine.some((f) => f.exists)) {
       checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });
     } else {
@@ -63,19 +75,39 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
   return checks;
 }
 
+/** The home an installed hook command looks in: its `--home`, else this environment's. */
+function hookHome(command: string, env: NodeJS.ProcessEnv): string {
+  const named = hookProgram(command)?.home;
+  return named ? resolveHome({ ...env, GATEHOUSE_HOME: named }) : resolveHome(env);
+}
+
+/**
+ * Every instance running for a home a hook may look in, and for each home the installed hooks use where none runs, a
+ * problem naming the instances that do run (`serve --home DIR` is invisible to hooks installed for another home).
+ */
+async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[]): Promise<Check[]> {
+  const used = [...new Set(findings.flatMap((f) => f.commands.map((c) => hookHome(c, env))))];
+  if (used.length === 0) used.push(resolveHome(env));
+  const others = [...new Set([resolveHome(env), resolveHome({ ...env, GATEHOUSE_HOME: '' })])].filter((h) => !used.includes(h) && readEndpoint(h));
+  const probed = await Promise.all([...used, ...others].map(async (home) => ({ home, problem: await probeInstance(home, 3000) })));
+  const elsewhere = probed.filter((p) => p.problem === null && others.includes(p.home)).map((p) => p.home);
+  return probed.map(({ home, problem }): Check => {
+    if (others.includes(home)) {
+      return { ok: true, what: problem === null ? `Gatehouse is also running for ${home}, where no installed hook looks` : `an endpoint.json in ${home}, where no installed hook looks: ${problem}` };
+    }
+    if (problem === null) return { ok: true, what: `Gatehouse is running for ${home}, and hooks can reach and verify it` };
+    const also = elsewhere.length > 0 ? `; or, to use the Gatehouse running for ${elsewhere.join(', ')}, install the hooks again with GATEHOUSE_HOME set to it` : '';
+    return { ok: false, what: `hooks cannot reach Gatehouse: ${problem}`, fix: `start it (\`npm start\`, or \`gatehouse serve --home ${home}\`)${also}` };
+  });
+}
+
 /** Runs the checks and prints one line each; exit 0 when nothing is wrong, 1 otherwise. */
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   return runCommand(io, 'doctor', USAGE, async () => {
     const { values } = parseArgs({ args: argv, options: { cwd: { type: 'string' } }, strict: true });
     const home = resolveHome(io.env);
-    const checks: Check[] = [];
-    const problem = await probeInstance(home, 3000);
-    checks.push(
-      problem === null
-        ? { ok: true, what: `Gatehouse is running for ${home}, and hooks can reach and verify it` }
-        : { ok: false, what: `hooks cannot reach Gatehouse: ${problem}`, fix: 'start it (`npm start`, or `gatehouse serve`) with this GATEHOUSE_HOME' },
-    );
     const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
+    const checks: Check[] = await instanceChecks(io.env, findings);
     checks.push(...configChecks(findings, lastSeen(home)));
     for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;

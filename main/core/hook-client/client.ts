@@ -48,7 +48,7 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   }
   const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
   if (typeof name !== 'string' || !agent.events.includes(name)) {
-    return { output: '', fallback: `Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}` };
+    return fallback(`Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}`);
   }
   eventName = name;
   const endpoint = readEndpoint(input.home);

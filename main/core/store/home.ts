@@ -21,6 +21,11 @@ export function resolveHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = 
   return path.join(config, 'Gatehouse');
 }
 
+/** The home to name in an installed hook command (`--home`): null when it is the one the hook finds by default. */
+export function homeToRecord(home: string, env: NodeJS.ProcessEnv): string | null {
+  return home === resolveHome({ ...env, GATEHOUSE_HOME: '' }) ? null : home;
+}
+
 /** The database file inside a home folder. */
 export function dbPathIn(home: string): string {
   return join(home, DB_FILE);

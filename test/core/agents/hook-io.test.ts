@@ -40,9 +40,9 @@ describe('Codex answers', () => {
     expect(codexHook.render(value, event)).toBe(printed);
   });
 
-  it('a PreToolUse without a decision is denied; a PermissionRequest goes back to Codex', () => {
+  it('an event without a decision is denied in its own words (silence would run it, or hand it to Codex\'s reviewer)', () => {
     expect(JSON.parse(codexHook.fallback('PreToolUse', 'down')).hookSpecificOutput.permissionDecision).toBe('deny');
-    expect(codexHook.fallback('PermissionRequest', 'down')).toBe('');
+    expect(JSON.parse(codexHook.fallback('PermissionRequest', 'down')).hookSpecificOutput.decision).toEqual({ behavior: 'deny', message: expect.stringContaining('down') });
   });
 });
 

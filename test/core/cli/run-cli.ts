@@ -19,11 +19,11 @@ export interface CliResult {
   ms: number;
 }
 
-/** Runs `node [nodeArgs] bin/gatehouse.js args` with stdin, to completion. */
-export function runCli(args: string[], opts: { stdin?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[] } = {}): Promise<CliResult> {
+/** Runs `node [nodeArgs] bin/gatehouse.js args` (or another copy's bin) with stdin, to completion. */
+export function runCli(args: string[], opts: { stdin?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; bin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], { env: { ...process.env, ...opts.env }, stdio: 'pipe' });
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.bin ?? BIN, ...args], { env: { ...process.env, ...opts.env }, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

@@ -13,4 +13,5 @@ export const claudeCodeHook: HookAgent = {
     return `${JSON.stringify(parsed)}\n`;
   },
   fallback: () => '',
+  silentExit: 0,
 };

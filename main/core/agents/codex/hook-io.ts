@@ -27,7 +27,10 @@ function renderPermissionRequest(out: Record<string, unknown>): string | null {
   return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } })}\n`;
 }
 
-/** Codex: a PreToolUse without a decision is denied (silence would run it); a PermissionRequest goes back to Codex. */
+/**
+ * Codex: an event without a decision is denied in its own event's words (silence would run a PreToolUse, and hand a
+ * PermissionRequest to Codex's reviewer, which may approve it); an event of no known kind gets exit 2 and a reason.
+ */
 export const codexHook: HookAgent = {
   cli: 'codex',
   events: CODEX_EVENTS,
@@ -39,9 +42,11 @@ export const codexHook: HookAgent = {
     if (eventName === 'PermissionRequest') return renderPermissionRequest(out);
     return null;
   },
+  silentExit: 2,
   fallback(eventName, why) {
-    if (eventName !== 'PreToolUse') return '';
     const reason = `Gatehouse could not decide (${oneLine(why)}); denied until it can`;
-    return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
+    if (eventName === 'PreToolUse') return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`;
+    if (eventName === 'PermissionRequest') return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'deny', message: reason } } })}\n`;
+    return '';
   },
 };

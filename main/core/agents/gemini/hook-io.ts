@@ -34,5 +34,6 @@ export const geminiHook: HookAgent = {
     const parsed = parseGeminiAnswer(value);
     return parsed ? `${JSON.stringify(parsed)}\n` : null;
   },
+  silentExit: 2,
   fallback: (_eventName, why) => `${JSON.stringify({ decision: 'deny', reason: `Gatehouse could not decide (${oneLine(why)}); denied until it can` })}\n`,
 };

@@ -1,0 +1,108 @@
+// The hook command an install writes, and reading one back (for `doctor` and `status`).
+//
+// What an installed hook command does when Gatehouse's program cannot even start: the clone moved or deleted, node
+// upgraded away, `bin/gatehouse.js` gone. bin/gatehouse.js refuses by itself for everything after node has loaded it
+// (no dist/, an exception); this covers what comes before. Chosen over a copy of the hook kept in GATEHOUSE_HOME:
+// a copy still needs node, and silently drifts from the program that answers it. Every agent with an exit-2 refusal
+// runs hook commands through bash (Gemini CLI 0.61: `bash -c`; Codex 0.169: bash, whatever $SHELL says; both seen
+// with the real agents), so a POSIX `||` tail turns any other failure into exit 2 with a reason on stderr — the
+// only failure these agents read as a deny (exit 2 with an empty stderr, Codex runs the call). Claude Code needs no
+// tail: any failure but exit 2 already sends it to its own prompt.
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join } from 'node:path';
+import { hookAgent } from './hook-registry.js';
+import { gatehouseBin } from './installer.js';
+
+/** A path as one shell word (the agents run hook commands through a shell). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_\/.,:@%+=-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The hook command for an agent: this node (or `node`, a Node.js binary) and this Gatehouse, so it works without `npm
+ * link`; `--home` when Gatehouse's home is not the default one, so the hook finds the instance serving it whatever
+ * the agent's environment holds; the fail-closed tail for agents whose refusal is exit 2.
+ */
+export function hookCommand(cli: string, opts: { node?: string; home?: string; platform?: NodeJS.Platform } = {}): string {
+  const bin = gatehouseBin();
+  const run = `${shellWord(opts.node ?? process.execPath)} ${shellWord(bin)} hook ${cli}${opts.home ? ` --home ${shellWord(opts.home)}` : ''}`;
+  // Windows agents run hooks with PowerShell, which reads the tail otherwise: there only bin/gatehouse.js refuses.
+  const posix = (opts.platform ?? process.platform) !== 'win32';
+  return posix && hookAgent(cli)?.silentExit === 2 ? `${run} ${failClosedTail(bin)}` : run;
+}
+
+/** The `|| …` tail of a hook command for an agent whose refusal is exit 2; keeps the program's own exit 2 and reason. */
+export function failClosedTail(bin: string): string {
+  const why = `gatehouse hook: no decision — Gatehouse's hook program did not run (moved, deleted, or its node is gone: ${bin}); denied until it runs again or \`gatehouse install\` is run from where it now is`;
+  return `${TAIL_START} echo ${shellWord(why)} >&2; exit 2; }`;
+}
+
+/** How every fail-closed tail starts: the program's own exit 2 (its refusal, with its reason) passes through. */
+const TAIL_START = '|| { [ $? = 2 ] ||';
+
+/**
+ * Whether an installed command fails open when its program is missing: one for an agent whose refusal is exit 2,
+ * written without the tail (by a Gatehouse before it had one). Install keeps an existing hook as it is, so the fix is
+ * uninstall, then install.
+ */
+export function failsOpen(command: string, platform: NodeJS.Platform = process.platform): boolean {
+  const p = hookProgram(command);
+  return platform !== 'win32' && p !== null && hookAgent(p.cli)?.silentExit === 2 && !command.includes(TAIL_START);
+}
+
+/** The parts of an installed hook command: its node, its program (bin/gatehouse.js) and its --home, as words. */
+export interface HookProgram {
+  node: string;
+  /** The agent (`hook <cli>`). */
+  cli: string;
+  bin: string;
+  home: string | null;
+}
+
+/** The words of a command as a POSIX shell reads the plain and single-quoted words shellWord writes, up to `||`. */
+export function commandWords(command: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (c === "'") {
+      const end = command.indexOf("'", i + 1);
+      if (end < 0) return [];
+      word = (word ?? '') + command.slice(i + 1, end);
+      i = end;
+    } else if (c === '\\' && i + 1 < command.length) {
+      word = (word ?? '') + command[++i];
+    } else if (c === ' ' || c === '\t') {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (word === null && (c === '|' || c === '&' || c === ';')) {
+      return words;
+    } else word = (word ?? '') + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The node, program and home of a `NODE BIN hook CLI [--home DIR]` command; null for any other shape. */
+export function hookProgram(command: string): HookProgram | null {
+  const w = commandWords(command);
+  const at = w.indexOf('hook');
+  if (at !== 2) return null;
+  const home = w[at + 2] === '--home' && w[at + 3] ? w[at + 3]! : null;
+  return { node: w[0]!, bin: w[1]!, cli: w[at + 1] ?? '', home };
+}
+
+/**
+ * Why an installed hook command cannot run Gatehouse's hook (its node, bin/gatehouse.js or dist/hook.cjs is gone),
+ * or null. Such a hook refuses every call (or, for Claude Code, leaves each to its own prompt) until it is fixed.
+ */
+export function programProblem(command: string): string | null {
+  const p = hookProgram(command);
+  if (!p) return null;
+  if (isAbsolute(p.node) && !existsSync(p.node)) return `its node ${p.node} is gone (a Node.js upgrade?)`;
+  if (!isAbsolute(p.bin)) return null;
+  if (!existsSync(p.bin)) return `its program ${p.bin} is gone (the clone moved or was deleted?)`;
+  const hook = join(dirname(dirname(p.bin)), 'dist', 'hook.cjs');
+  if (!existsSync(hook)) return `${hook} is missing (not built, or cleaned)`;
+  return null;
+}
