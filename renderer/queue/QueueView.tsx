@@ -5,6 +5,7 @@ import { SHORTCUT_HELP } from '../keyboard/shortcuts.js';
 import { useQueue, useQueueLayout } from '../store/queue.js';
 import type { QueueBatch } from './grouping.js';
 import { BatchBar } from './BatchBar.js';
+import { FirstRunPresets } from './FirstRunPresets.js';
 import { FloodNotice } from './FloodNotice.js';
 import { QueueRow } from './QueueRow.js';
 
@@ -47,6 +48,7 @@ export function QueueView(): ReactNode {
       {phase === 'ready' && order.length === 0 && (
         <p className="gh-empty">Nothing is waiting. When an agent asks for a tool call that needs you, it appears here.</p>
       )}
+      {phase === 'ready' && order.length === 0 && <FirstRunPresets />}
       <div className="gh-queue-sessions">
         {sessions.map((session) => (
           <section key={session.key} className="gh-session" aria-label={`Session ${session.sessionId ?? 'none'} of ${session.agent}`}>

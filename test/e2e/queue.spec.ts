@@ -224,3 +224,20 @@ test('a flood is visible as such and one session\'s worth is denied in one step'
   const statuses = await Promise.all(ids.map((id) => gatehouse.approver<{ status: string }>('GET', `/v1/requests/${id}`)));
   expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['denied']));
 });
+
+test('first run: with no rules the empty queue offers the presets, and one click applies the recommended one', async ({ app, gatehouse }) => {
+  const offer = app.getByRole('region', { name: 'Start from a preset' });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole('article').first()).toHaveAccessibleName('Everyday work (recommended)');
+  await offer.getByRole('button', { name: /^Use Everyday work \(recommended\)/ }).click();
+  await expect(app.getByRole('status').filter({ hasText: /Everyday work \(recommended\): \d+ rules added/ })).toBeVisible();
+  const rules = await gatehouse.approver<Array<{ pattern: string; source: string }>>('GET', '/v1/rules');
+  expect(rules.length).toBeGreaterThan(50);
+  expect(rules.every((r) => r.source === 'preset')).toBe(true);
+  // With rules in place the offer is gone, and everyday work no longer waits.
+  await app.reload();
+  await expect(app.locator('body[data-app-state="ready"]')).toBeAttached();
+  await expect(offer).toBeHidden();
+  const ws = await gatehouse.workspace({ 'src/a.ts': 'export {};\n' });
+  expect((await gatehouse.submit({ ...bash('git status'), cwd: ws })).status).toBe('approved');
+});
