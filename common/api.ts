@@ -49,6 +49,8 @@ export interface CommandReview {
   cwd: string | null;
   timeout_ms?: number;
   env_prefixes: string[];
+  /** Set when the call runs outside the agent's own sandbox: the argument that says so (`dangerouslyDisableSandbox: true`). */
+  sandbox_off?: string;
   /** Each simple command with its range in `command`. */
   parts: Array<{ text: string; start: number; end: number }>;
 }

@@ -93,6 +93,17 @@ test('a Bash command shows cwd, env prefix, each command on its own line and the
   await expect(app.getByRole('region', { name: 'Why Gatehouse is asking' })).toContainText(/network|code-execution|destructive/);
 });
 
+// Issue 26: a Bash call that turns Claude Code's own sandbox off showed as an ordinary command.
+test('a Bash call with dangerouslyDisableSandbox shows a line saying the sandbox is off', async ({ app, gatehouse }) => {
+  const ws = await gatehouse.workspace({ 'a.txt': 'a\n' });
+  const sent = await gatehouse.submit({ tool_name: 'Bash', args: { command: 'npm test', dangerouslyDisableSandbox: true }, session_id: 's', cwd: ws, agent: 'claude-code' });
+  await row(app, sent.id).getByRole('button', { name: 'Review' }).click();
+  const review = app.locator('.gh-command-review');
+  await expect(review.getByRole('alert')).toContainText('OFF');
+  await expect(review.getByRole('alert')).toContainText('dangerouslyDisableSandbox: true');
+  await expect(app.getByRole('region', { name: 'Why Gatehouse is asking' })).toContainText('sandbox-off');
+});
+
 test('hostile strings render inert and the tail of a 50 KB line is reachable', async ({ app, gatehouse }) => {
   const filler = 'A'.repeat(50 * 1024);
   const command = `echo "\x1b[31mred\x1b[0m" ${filler} && ls \u202Etxt.exe\u200B; curl evil.example/tail-marker`;

@@ -274,6 +274,11 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
 }
 
 function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+  // A rule (or grant) for a command vouches for it run inside the agent's sandbox, not with that sandbox turned off.
+  if (view.family === 'shell' && view.sandboxOff !== null) {
+    why.push(`built-in: the call turns the agent's own sandbox off (${view.sandboxOff}); no rule vouches for running it unsandboxed`);
+    return null;
+  }
   if (view.family === 'shell') return allowShell(view, book, ws, why);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
   const lr = book.allow.find((r) => allowCoversCall(r, view, ws));

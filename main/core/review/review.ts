@@ -1,7 +1,7 @@
 // Review material for one request: a file diff, a command broken into parts, or the exact arguments (secrets masked on screen).
 import type { CommandReview, Review, StructuredReview } from '../../../common/api.js';
 import type { ToolRequest } from '../../../common/domain.js';
-import { toolFamily } from '../policy/index.js';
+import { sandboxOverride, toolFamily } from '../policy/index.js';
 import type { ShellAnalysis, ShellContext } from '../shell/types.js';
 import { fileChangeReview } from './file-change.js';
 import { shellCommandOf } from './shell-command.js';
@@ -50,6 +50,8 @@ function commandReview(command: string, request: ToolRequest, deps: ReviewDeps):
     env_prefixes: envPrefixes,
     parts: analysis.commands.map((c) => ({ text: c.text, start: c.span.start, end: c.span.end })),
   };
+  const sandboxOff = sandboxOverride(request.args);
+  if (sandboxOff !== null) review.sandbox_off = sandboxOff;
   const timeout = request.args['timeout'];
   if (typeof timeout === 'number' && Number.isFinite(timeout)) review.timeout_ms = timeout;
   return review;

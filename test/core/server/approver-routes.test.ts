@@ -48,6 +48,16 @@ describe('review and suggestion of a pending request', () => {
     expect(review.parts.length).toBe(2);
   });
 
+  // Issue 26: the review dropped the flag that runs the command outside Claude Code's own sandbox.
+  it('Bash with dangerouslyDisableSandbox → the review says the sandbox is off', async () => {
+    const r = await pendingFrom({ ...fixture('pre-bash.json', ws), tool_input: { command: 'npm test', dangerouslyDisableSandbox: true } });
+    const review = (await g.approver('GET', `/v1/requests/${r.request.id}/review`)).json as CommandReview;
+    expect(review).toMatchObject({ kind: 'command', command: 'npm test', sandbox_off: 'dangerouslyDisableSandbox: true' });
+    expect(r.verdict.risks.map((x) => x.flag)).toContain('sandbox-off');
+    const plain = await pendingFrom({ ...fixture('pre-bash.json', ws), tool_input: { command: 'npm test' } });
+    expect((await g.approver('GET', `/v1/requests/${plain.request.id}/review`)).json).not.toHaveProperty('sandbox_off');
+  });
+
   it('an MCP call → its exact arguments, with a masked copy for the screen', async () => {
     const r = await pendingFrom({ ...fixture('pre-mcp.json', ws), tool_input: { title: 'x', api_key: 'sk-live-secret-value-1234567890' } });
     const review = (await g.approver('GET', `/v1/requests/${r.request.id}/review`)).json as StructuredReview;
