@@ -205,7 +205,9 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const linked = view.shellRefs.find((r) => r.access === 'write' && !r.facts.insideWorkspace && isInside(r.facts.requested, ws.cwd) && !removesLinkItself(r, a));
   if (linked) {
     covered = false;
-    why.push(`built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
+    why.push(linked.facts.resolved === linked.facts.requested
+      ? `built-in: ${linked.facts.requested} is outside the workspace, so no rule vouches for writing it`
+      : `built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
   }
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;
@@ -333,6 +335,7 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   const why: string[] = [];
   const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why);
   if (allowed) return allowed;
+  if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);
   return { decision: 'ask', reasons: [...new Set([...why, defaultReason(view)])] };
 }
 
