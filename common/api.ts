@@ -49,14 +49,19 @@ export interface CommandReview {
   cwd: string | null;
   timeout_ms?: number;
   env_prefixes: string[];
+  /** Set when the call runs outside the agent's own sandbox: the argument that says so (`dangerouslyDisableSandbox: true`). */
+  sandbox_off?: string;
   /** Each simple command with its range in `command`. */
   parts: Array<{ text: string; start: number; end: number }>;
 }
 
-/** Anything else: the redacted arguments. */
+/** Anything else: the arguments exactly as the tool receives them, and a copy with its secrets hidden for the screen. */
 export interface StructuredReview {
   kind: 'structured';
+  /** Exactly what the tool will receive (never redacted: the person approves what runs, not a summary of it). */
   args: unknown;
+  /** Only when something looks like a secret: `args` with it hidden (`[REDACTED:…]`), shown until the person reveals `args`. */
+  masked?: unknown;
 }
 
 /** Review material computed by the core for one request. */

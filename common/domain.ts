@@ -46,7 +46,9 @@ export type RiskFlag =
   | 'outside-workspace'
   | 'gitignored'
   | 'secrets'
-  | 'tamper';
+  | 'tamper'
+  /** The call turns the agent's own sandbox off (Claude Code's dangerouslyDisableSandbox). */
+  | 'sandbox-off';
 
 /** One finding, with the character range [start, end) of the original command it covers, when it is a command. */
 export interface Risk {

@@ -102,6 +102,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     store,
     evaluate: (request) => ports.evaluate(request, store, settings),
     suggestPattern: (request) => ports.suggest(request).pattern,
+    workspaceProblem: (dir) => ports.workspaceProblem(dir),
     settings: () => settings,
     events,
     metrics,

@@ -1,5 +1,5 @@
 // A shell command as it will run: whole, with its risky ranges underlined, then each simple command on its
-// own line, with cwd, env prefixes and timeout — nothing the agent chained on can hide at the end.
+// own line, with cwd, env prefixes, timeout and a sandbox turned off — nothing the agent chained on can hide at the end.
 import type { ReactNode } from 'react';
 import type { CommandReview } from '../../common/api.js';
 import type { Risk } from '../../common/domain.js';
@@ -14,6 +14,14 @@ export function CommandView({ review, risks }: { review: CommandReview; risks: r
       <h3>Command</h3>
       <InertText text={review.command} marks={marks} block className="gh-code" label="Full command" />
       <dl className="gh-dl">
+        {review.sandbox_off && (
+          <>
+            <dt>Agent's sandbox</dt>
+            <dd className="gh-sandbox-off" role="alert">
+              <strong>OFF</strong> — the call sets <InertText text={review.sandbox_off} singleLine className="gh-code" /> and runs outside the agent's own sandbox
+            </dd>
+          </>
+        )}
         <dt>Working directory</dt>
         <dd>{review.cwd ? <InertText text={review.cwd} singleLine /> : <span className="gh-muted">not given</span>}</dd>
         <dt>Environment prefixes</dt>

@@ -14,6 +14,7 @@ import { DecisionBar } from './DecisionBar.js';
 import { isEditable } from './editedArgs.js';
 import { FileChangeView } from './FileChangeView.js';
 import { PresentationView } from './PresentationView.js';
+import { StructuredView } from './StructuredView.js';
 import { VerdictPanel } from './VerdictPanel.js';
 
 /** The request record: live from the queue while pending, fetched once it is not (to show its outcome). */
@@ -42,12 +43,7 @@ function ReviewBody({ record, review }: { record: RequestRecord; review: Review 
     case 'command':
       return <CommandView review={review} risks={record.verdict.risks} />;
     case 'structured':
-      return (
-        <section aria-label="Arguments">
-          <h3>Arguments</h3>
-          <InertText text={JSON.stringify(review.args, null, 2)} block className="gh-code" />
-        </section>
-      );
+      return <StructuredView key={record.request.id} review={review} />;
   }
 }
 

@@ -5,15 +5,12 @@ import type { WhatIfReport } from '../../common/api.js';
 import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { useDialogs } from '../store/dialogs.js';
-import { useQueue } from '../store/queue.js';
 import { Modal } from '../ui/Modal.js';
 import { decide } from './actions.js';
 import { useSuggestion } from './useSuggestion.js';
 
 /** Rule creation for an "always" approval of one request. */
 export function RuleDialog({ id }: { id: string }): ReactNode {
-  const record = useQueue((s) => s.records[id]);
-  const cwd = record?.request.cwd ?? null;
   const [pattern, setPattern] = useState('');
   const [workspace, setWorkspace] = useState(true);
   const [whatIf, setWhatIf] = useState<WhatIfReport | null>(null);
@@ -24,7 +21,8 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
     setWorkspace(s.scope !== null);
   });
 
-  const workspacePath = suggestion?.scope ?? cwd;
+  // Only the core's scope: the agent's cwd is no workspace when it is the home, `/` or a system folder.
+  const workspacePath = suggestion ? suggestion.scope : null;
   const scope = workspace ? workspacePath : null;
   useEffect(() => {
     if (!pattern) return;

@@ -57,7 +57,7 @@ export class ApproverService {
     return this.broker.get(id);
   }
 
-  /** Review material: the file diff, the command's parts, or the redacted args. */
+  /** Review material: the file diff, the command's parts, or the exact args (with a masked copy for the screen). */
   async getReview(id: string): Promise<Review> {
     return this.ports.review(this.broker.get(id).request);
   }

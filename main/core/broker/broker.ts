@@ -21,6 +21,8 @@ export interface BrokerDeps {
   evaluate(request: ToolRequest): Promise<Verdict>;
   /** The narrowest sensible rule pattern for "always". */
   suggestPattern(request: ToolRequest): string;
+  /** Why a folder cannot be an "always" rule's scope (the home, `/`, a system folder), or null for a project folder. */
+  workspaceProblem(dir: string): string | null;
   settings(): CoreSettings;
   events: CoreEvents;
   metrics: Metrics;
@@ -294,14 +296,18 @@ export class Broker {
     throw new ConflictError(`request ${id} is no longer pending (${record.status})`);
   }
 
-  /** The rule an "always" decision creates: the person's own, or the suggested narrowest pattern for this workspace. */
+  /**
+   * The rule an "always" decision creates: the person's own, or the suggested narrowest pattern for this workspace.
+   * Threat: the agent names its cwd; as the rule's scope, `/` or the home would make the rule hold (nearly) everywhere.
+   */
   private alwaysRule(request: ToolRequest, input: DecisionInput): RuleInput {
     const action = input.approved ? 'allow' : 'deny';
-    if (input.rule) {
-      if (input.rule.action !== action) throw new InputError(`an ${input.approved ? 'approval' : 'denial'} with scope "always" creates an ${action} rule, not ${input.rule.action}`);
-      return { ...input.rule, source: input.rule.source ?? 'user' };
-    }
-    return { action, pattern: this.deps.suggestPattern(request), scope: request.cwd, source: 'user' };
+    if (input.rule && input.rule.action !== action) throw new InputError(`an ${input.approved ? 'approval' : 'denial'} with scope "always" creates an ${action} rule, not ${input.rule.action}`);
+    const rule: RuleInput = input.rule ? { ...input.rule, source: input.rule.source ?? 'user' } : { action, pattern: this.deps.suggestPattern(request), scope: request.cwd, source: 'user' };
+    if (!input.rule && request.cwd === null) throw new InputError('the request names no working directory: send the "always" rule with the scope you choose');
+    const problem = typeof rule.scope === 'string' ? this.deps.workspaceProblem(rule.scope) : null;
+    if (problem !== null) throw new InputError(`an "always" rule cannot be limited to ${rule.scope ?? ''}: it ${problem}; choose a project folder, or no scope if you mean everywhere`);
+    return rule;
   }
 
   /** Threat: a policy failure must never turn into an allow; it becomes a question for the person. */

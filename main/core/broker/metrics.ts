@@ -2,7 +2,7 @@
 import type { DecisionStatus, Risk } from '../../../common/domain.js';
 
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 120, 300, 600];
-const DANGEROUS: ReadonlySet<Risk['flag']> = new Set(['destructive', 'privilege', 'code-execution', 'obfuscation', 'tamper']);
+const DANGEROUS: ReadonlySet<Risk['flag']> = new Set(['destructive', 'privilege', 'code-execution', 'obfuscation', 'tamper', 'sandbox-off']);
 
 /** Per-core metrics: what happened to tool calls since the process started. */
 export class Metrics {

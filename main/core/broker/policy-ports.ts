@@ -6,6 +6,7 @@ import type { CoreSettings, Rule, ToolRequest, Verdict } from '../../../common/d
 import { describeGrant } from '../../../common/grants.js';
 import {
   blanketReason, decide, grantChoices, grantFromChoice, grantPattern, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
+  workspaceProblem,
 } from '../policy/index.js';
 import { buildReview } from '../review/review.js';
 import { shellCommandOf } from '../review/shell-command.js';
@@ -28,6 +29,8 @@ function commandPrefix(pattern: string, analysis: ShellAnalysis | undefined): st
 /** Everything the core needs from the policy side. */
 export interface PolicyPorts extends Omit<ApproverPorts, 'agents'> {
   evaluate(request: ToolRequest, store: Store, settings: CoreSettings): Promise<Verdict>;
+  /** Why a folder cannot be a workspace (a grant's or an "always" rule's scope), or null for a project folder. */
+  workspaceProblem(dir: string): string | null;
 }
 
 /** Loads the shell grammar once and returns the ports bound to this Gatehouse home. */
@@ -35,6 +38,7 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
   await initShellParser();
   const userHome = homedir();
   const redactor = createRedactor();
+  const notWorkspace = (dir: string): string | null => workspaceProblem(dir, userHome);
 
   const analysisOf = (request: ToolRequest): ShellAnalysis | undefined => {
     const command = toolFamily(request.tool_name) === 'shell' ? shellCommandOf(request.args) : null;
@@ -70,15 +74,21 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
         redact: (v) => redactor.value(v),
         home: userHome,
       }),
+    workspaceProblem: notWorkspace,
     suggest(request): RuleSuggestion {
       const analysis = analysisOf(request);
       const s = suggestRulePattern(request, analysis);
-      const suggestion: RuleSuggestion = { pattern: s.pattern, scope: request.cwd, broad: s.broad, grants: grantChoices(request, commandPrefix(s.pattern, analysis)) };
-      if (s.warning) suggestion.warning = s.warning;
+      // The agent's cwd is the rule's workspace only when it is a project folder: never the home or `/`.
+      const problem = request.cwd === null ? 'is not given' : notWorkspace(request.cwd);
+      const scope = problem === null ? request.cwd : null;
+      const grants = grantChoices(request, commandPrefix(s.pattern, analysis), notWorkspace);
+      const suggestion: RuleSuggestion = { pattern: s.pattern, scope, broad: s.broad || problem !== null, grants };
+      const warnings = [...(s.warning ? [s.warning] : []), ...(problem === null ? [] : [`the agent's working directory ${request.cwd ?? ''} ${problem}, so it is no workspace to limit the rule to: it would hold everywhere`])];
+      if (warnings.length > 0) suggestion.warning = warnings.join('; ');
       return suggestion;
     },
     async grantFor(request, input) {
-      const grant = grantFromChoice(request, input);
+      const grant = grantFromChoice(request, input, notWorkspace);
       if (grant === null) throw new InputError(`grant: "${input?.kind}" does not fit this ${request.tool_name} request`);
       const summary = describeGrant(request.tool_name, grant);
       let pattern: string | null;

@@ -205,7 +205,9 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const linked = view.shellRefs.find((r) => r.access === 'write' && !r.facts.insideWorkspace && isInside(r.facts.requested, ws.cwd) && !removesLinkItself(r, a));
   if (linked) {
     covered = false;
-    why.push(`built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
+    why.push(linked.facts.resolved === linked.facts.requested
+      ? `built-in: ${linked.facts.requested} is outside the workspace, so no rule vouches for writing it`
+      : `built-in: ${linked.facts.requested} resolves to ${linked.facts.resolved}, outside the workspace, so writing it writes there`);
   }
   for (const ref of view.shellRefs) {
     if (!ref.redirect || ref.access !== 'read') continue;
@@ -274,6 +276,11 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
 }
 
 function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+  // A rule (or grant) for a command vouches for it run inside the agent's sandbox, not with that sandbox turned off.
+  if (view.family === 'shell' && view.sandboxOff !== null) {
+    why.push(`built-in: the call turns the agent's own sandbox off (${view.sandboxOff}); no rule vouches for running it unsandboxed`);
+    return null;
+  }
   if (view.family === 'shell') return allowShell(view, book, ws, why);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
   const lr = book.allow.find((r) => allowCoversCall(r, view, ws));
@@ -328,6 +335,7 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   const why: string[] = [];
   const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why);
   if (allowed) return allowed;
+  if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);
   return { decision: 'ask', reasons: [...new Set([...why, defaultReason(view)])] };
 }
 

@@ -25,8 +25,14 @@ function callValue(request: ToolRequest): string {
   return describeArgs(request.tool_name, request.args) ?? JSON.stringify(request.args).slice(0, 200);
 }
 
-/** The grant a person's choice stands for, with the values Gatehouse takes from the call; null when it does not fit. */
-export function grantFromChoice(request: ToolRequest, input: GrantInput | undefined): (GrantInput & { value: string }) | null {
+/** Why a folder cannot be a workspace (project-folder.ts, with the person's home and temp folders), or null. */
+export type WorkspaceProblem = (dir: string) => string | null;
+
+/**
+ * The grant a person's choice stands for, with the values Gatehouse takes from the call; null when it does not fit.
+ * "The whole workspace" only when the agent's cwd is a project folder: never the home, `/` or a folder holding them.
+ */
+export function grantFromChoice(request: ToolRequest, input: GrantInput | undefined, workspaceProblem: WorkspaceProblem): (GrantInput & { value: string }) | null {
   const kind = input?.kind ?? 'call';
   switch (kind) {
     case 'call':
@@ -36,7 +42,7 @@ export function grantFromChoice(request: ToolRequest, input: GrantInput | undefi
       return file === null ? null : { kind, value: file };
     }
     case 'workspace':
-      return request.cwd === null || !path.isAbsolute(request.cwd) ? null : { kind, value: path.normalize(request.cwd) };
+      return request.cwd === null || workspaceProblem(request.cwd) !== null ? null : { kind, value: path.normalize(request.cwd) };
     case 'prefix':
       return typeof input?.value === 'string' ? { kind, value: input.value.trim() } : null;
     case 'tool':
@@ -45,7 +51,7 @@ export function grantFromChoice(request: ToolRequest, input: GrantInput | undefi
 }
 
 /** The choices the dialog offers for a request, the one most people mean first. `prefix` is the suggested command prefix. */
-export function grantChoices(request: ToolRequest, prefix: string | null): GrantChoice[] {
+export function grantChoices(request: ToolRequest, prefix: string | null, workspaceProblem: WorkspaceProblem): GrantChoice[] {
   const family = toolFamily(request.tool_name);
   const kinds: GrantInput[] =
     family === 'shell' ? [{ kind: 'call' }, ...(prefix === null ? [] : [{ kind: 'prefix' as const, value: prefix }])]
@@ -54,7 +60,7 @@ export function grantChoices(request: ToolRequest, prefix: string | null): Grant
     : [{ kind: 'call' }];
   const choices: GrantChoice[] = [];
   for (const k of kinds) {
-    const grant = grantFromChoice(request, k);
+    const grant = grantFromChoice(request, k, workspaceProblem);
     if (grant === null) continue;
     const choice: GrantChoice = { grant, label: describeGrant(request.tool_name, grant) };
     if (grant.kind === 'prefix') choice.editable = true;

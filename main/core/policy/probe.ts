@@ -1,5 +1,6 @@
 // Gathers the facts the pure policy needs about each path a request touches, fresh on every call.
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PathFacts, WorkspaceState } from './types.js';
 import { endpointStamp } from '../endpoint/endpoint-stamp.js';
@@ -9,6 +10,7 @@ import { treeHolds } from './tree-probe.js';
 import { gitCodePaths } from './hooks-path.js';
 import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
+import { projectFolderProblem } from './project-folder.js';
 
 /** Thrown when a path in the request cannot be judged at all (NUL byte, invalid Unicode, symlink loop). */
 export class ProbeError extends Error {}
@@ -113,6 +115,15 @@ function endpointPid(gatehouseHome: string): number | undefined {
   return pid;
 }
 
+/**
+ * Why the agent's `cwd` (as given, or where its links lead) cannot be a workspace for a person whose home is `home`,
+ * or null for a project folder: project-folder.ts judges, this gathers the resolved home and temp folders it needs.
+ */
+export function workspaceProblem(cwd: string, home: string): string | null {
+  const ctx = { homes: [home, resolvePhysical(home)], temps: [tmpdir(), resolvePhysical(tmpdir())] };
+  return projectFolderProblem(cwd, ctx) ?? (path.isAbsolute(cwd) ? projectFolderProblem(resolvePhysical(cwd), ctx) : null);
+}
+
 /** Options for probeWorkspace. */
 export interface ProbeOptions {
   /** Which of `paths` need git's ignore answer (default: all). Shell arguments skip git to stay fast. */
@@ -153,6 +164,9 @@ export async function probeWorkspace(
     realHome: resolvePhysical(home),
     agentConfigDirs: agentConfigDirsFromEnv(opts.env ?? process.env),
   };
+  // A cwd that is no project folder (the home, `/`) has no inside: ~/.bashrc must not read as a workspace file.
+  const notProject = workspaceProblem(cwd, home);
+  if (notProject !== null) state.noWorkspace = `the working directory ${cwd} ${notProject}, so nothing counts as inside a workspace`;
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
   if (paths.length > 0) state.gitCodePaths = gitCodePaths(realCwd, state.realHome ?? home, opts.env ?? process.env);
@@ -176,7 +190,7 @@ export async function probeWorkspace(
     const requested = path.resolve(raw);
     const view = isProcessView(requested) || isProcessView(raw);
     const resolved = view ? requested : resolvePhysical(raw);
-    const inside = !view && !isProcessView(resolved) && isInside(resolved, realCwd);
+    const inside = notProject === null && !view && !isProcessView(resolved) && isInside(resolved, realCwd);
     const rel = inside ? relativeInside(resolved, realCwd) ?? '' : '';
     const facts: PathFacts = {
       requested,

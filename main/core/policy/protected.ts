@@ -50,7 +50,7 @@ export function configNames(): { names: string[]; endings: string[] } {
 export function protectedSet(ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): ProtectedSet {
   if (lastSet !== undefined && madeFrom(lastSet, ws, fold)) return lastSet.set;
   const set = makeProtectedSet(ws, fold);
-  lastSet = { home: ws.home, realHome: ws.realHome, cwd: ws.cwd, realCwd: ws.realCwd, gatehouseHome: ws.gatehouseHome, agentConfigDirs: [...(ws.agentConfigDirs ?? [])], fold, set };
+  lastSet = { home: ws.home, realHome: ws.realHome, cwd: ws.cwd, realCwd: ws.realCwd, noWorkspace: ws.noWorkspace, gatehouseHome: ws.gatehouseHome, agentConfigDirs: [...(ws.agentConfigDirs ?? [])], fold, set };
   return set;
 }
 
@@ -61,6 +61,7 @@ interface MadeSet {
   realHome: string | undefined;
   cwd: string;
   realCwd: string | undefined;
+  noWorkspace: string | undefined;
   gatehouseHome: string;
   agentConfigDirs: string[];
   fold: boolean;
@@ -69,7 +70,7 @@ interface MadeSet {
 let lastSet: MadeSet | undefined;
 
 function madeFrom(m: MadeSet, ws: WorkspaceState, fold: boolean): boolean {
-  if (m.fold !== fold || m.home !== ws.home || m.realHome !== ws.realHome || m.cwd !== ws.cwd || m.realCwd !== ws.realCwd || m.gatehouseHome !== ws.gatehouseHome) return false;
+  if (m.fold !== fold || m.home !== ws.home || m.realHome !== ws.realHome || m.cwd !== ws.cwd || m.realCwd !== ws.realCwd || m.gatehouseHome !== ws.gatehouseHome || m.noWorkspace !== ws.noWorkspace) return false;
   const dirs = ws.agentConfigDirs ?? [];
   return dirs.length === m.agentConfigDirs.length && dirs.every((d, i) => d === m.agentConfigDirs[i]);
 }
@@ -79,7 +80,9 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
   const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
   const explicit = [...(ws.agentConfigDirs ?? []), ...SYSTEM_CONFIG_DIRS];
   const roots = [...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d)));
-  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, workspaces: cwds, fold };
+  // A cwd that is no project folder (the home) is no workspace: a `gatehouse` program below it is still the guard.
+  const workspaces = ws.noWorkspace === undefined ? cwds : [];
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, workspaces, fold };
 }
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */

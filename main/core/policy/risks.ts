@@ -23,6 +23,7 @@ export function collectRisks(view: RequestView, realCwd: string, tamper: TamperF
       risks.push({ flag: 'outside-workspace', reason: `writes ${ref.facts.resolved}, outside the workspace`, range: { start: ref.span.start, end: ref.span.end } });
     }
   }
+  if (view.sandboxOff !== null) risks.push({ flag: 'sandbox-off', reason: `runs outside the agent's own sandbox (${view.sandboxOff})` });
   if (view.family === 'web' && view.url) risks.push({ flag: 'network', reason: `fetches ${view.url}` });
   for (const t of tamper) risks.push(t.range ? { flag: 'tamper', reason: t.reason, range: t.range } : { flag: 'tamper', reason: t.reason });
   const seen = new Set<string>();

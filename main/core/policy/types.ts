@@ -46,6 +46,8 @@ export interface WorkspaceState {
    * git's code path.
    */
   gitCodePaths?: string[];
+  /** Set when cwd is no project folder (project-folder.ts): why; then no path is inside the workspace. */
+  noWorkspace?: string;
   /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
   problem?: string;
 }

@@ -9,6 +9,7 @@ import { expandHome, toAbsolute } from './paths.js';
 import { commandFromArgv } from '../shell/index.js';
 import { type ShellTarget, type ToolFamily, fileTargets, shellTarget, toolFamily, webTarget } from './tools.js';
 import { commandPrograms } from './shell-index.js';
+import { sandboxOverride } from './sandbox-override.js';
 
 /** A path the request touches, with what the probe found (or a lexical stand-in when it was not probed). */
 export interface FileRef {
@@ -39,6 +40,8 @@ export interface RequestView {
   /** Shell tools: per command of the analysis, the program names the rule index looks up (deny, ask and allow each ask). */
   programs: string[][];
   url: string | null;
+  /** Shell tools: the argument that runs the command outside the agent's own sandbox (sandbox-override.ts), or null. */
+  sandboxOff: string | null;
   /** Every string leaf of the arguments (for tools whose shape Gatehouse does not know). */
   strings: string[];
 }
@@ -84,7 +87,7 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
   const facts = (key: string): PathFacts => ws.paths.get(key) ?? lexicalFacts(key, cwd, ws.home);
   const view: RequestView = {
     request, tool, family, problem: ws.problem ?? null, cwd,
-    files: [], climbs: false, command: null, analysis: null, shellCwd: cwd, shellRefs: [], programs: [], url: null,
+    files: [], climbs: false, command: null, analysis: null, shellCwd: cwd, shellRefs: [], programs: [], url: null, sandboxOff: null,
     strings: stringLeaves(request.args),
   };
   const flag = (p: string | undefined): void => {
@@ -103,6 +106,7 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
     flag(t.problem);
     view.shellCwd = shellCwdOf(request, cwd, ws.home);
     view.command = shellCommandText(t);
+    view.sandboxOff = sandboxOverride(request.args);
     if (analysis) {
       view.analysis = analysis;
       view.programs = analysis.commands.map(commandPrograms);

@@ -1,7 +1,7 @@
-// Review material for one request: a file diff, a command broken into parts, or the (redacted) arguments.
-import type { CommandReview, Review } from '../../../common/api.js';
+// Review material for one request: a file diff, a command broken into parts, or the exact arguments (secrets masked on screen).
+import type { CommandReview, Review, StructuredReview } from '../../../common/api.js';
 import type { ToolRequest } from '../../../common/domain.js';
-import { toolFamily } from '../policy/index.js';
+import { sandboxOverride, toolFamily } from '../policy/index.js';
 import type { ShellAnalysis, ShellContext } from '../shell/types.js';
 import { fileChangeReview } from './file-change.js';
 import { shellCommandOf } from './shell-command.js';
@@ -9,6 +9,7 @@ import { shellCommandOf } from './shell-command.js';
 /** What the review needs from the rest of the core. */
 export interface ReviewDeps {
   analyzeShell(command: string, ctx: ShellContext): ShellAnalysis;
+  /** The on-screen mask of structured args (the store's redaction). */
   redact(value: unknown): unknown;
   home: string;
 }
@@ -19,7 +20,17 @@ export async function buildReview(request: ToolRequest, deps: ReviewDeps): Promi
   if (family === 'write') return fileChangeReview(request.tool_name, request.args, request.cwd);
   const command = family === 'shell' ? shellCommandOf(request.args) : null;
   if (command !== null) return commandReview(command, request, deps);
-  return { kind: 'structured', args: deps.redact(request.args) };
+  return structuredReview(request.args, deps.redact);
+}
+
+/**
+ * The exact args, and a masked copy only when redaction hides something: the screen may hide a secret, but then says
+ * so and reveals it on request. Threat: a redaction rule (a key without END, an `auth…` name) hid part of a payload
+ * and the person approved writing what they never saw.
+ */
+export function structuredReview(args: Record<string, unknown>, redact: (value: unknown) => unknown): StructuredReview {
+  const masked = redact(args);
+  return JSON.stringify(masked) === JSON.stringify(args) ? { kind: 'structured', args } : { kind: 'structured', args, masked };
 }
 
 function commandReview(command: string, request: ToolRequest, deps: ReviewDeps): CommandReview {
@@ -39,6 +50,8 @@ function commandReview(command: string, request: ToolRequest, deps: ReviewDeps):
     env_prefixes: envPrefixes,
     parts: analysis.commands.map((c) => ({ text: c.text, start: c.span.start, end: c.span.end })),
   };
+  const sandboxOff = sandboxOverride(request.args);
+  if (sandboxOff !== null) review.sandbox_off = sandboxOff;
   const timeout = request.args['timeout'];
   if (typeof timeout === 'number' && Number.isFinite(timeout)) review.timeout_ms = timeout;
   return review;

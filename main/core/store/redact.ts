@@ -30,9 +30,19 @@ const already = (s: string) =>
   s.includes('[REDACTED') &&
   s.replace(/\[REDACTED(?::[a-z-]+)?\]/g, '').replace(/^\s*["']?\s*(?:Bearer|Basic|token)?\s*|\s*["']?\s*$/gi, '') === '';
 
+// A PEM private key: the BEGIN line, then up to its END when only key material lies between (base64, blanks, written
+// `\n`, Proc-Type/DEK-Info headers, no other `-----` line; at most 16 KiB, more than any real key). Without END the
+// key stops where its lines stop (base64 lines of 16+ characters, then a last one that is padded or ends the text or a
+// quoted word; at most 256 lines, an RSA-16384 key has about 200): a missing END must not take the rest of a file or
+// command with it. Bounded repetitions keep the regex linear on hostile input.
+const PEM_SEP = String.raw`(?:\s|\\[nr])+`;
+const PEM_END = String.raw`(?:[A-Za-z0-9+/=\s:,]|-(?!----)|\\[nr]){0,16384}?-----END[A-Z0-9 ]{0,40}PRIVATE KEY-----`;
+const PEM_LINES = String.raw`(?:${PEM_SEP}(?:(?:Proc-Type|DEK-Info):[^\r\n\\]{0,200}|[A-Za-z0-9+/]{16,4096}={0,2})){0,256}(?:${PEM_SEP}[A-Za-z0-9+/]{0,4096}(?:={1,2}|(?=["'\x60]|$)))?`;
+const PRIVATE_KEY = new RegExp(String.raw`-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY-----(?:${PEM_END}|${PEM_LINES})`, 'g');
+
 // Order matters: specific token formats first, then the generic "name=value" shapes around them.
 const BUILT_IN: ValuePattern[] = [
-  { kind: 'private-key', re: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY-----|$)/g, replace: whole('private-key') },
+  { kind: 'private-key', re: PRIVATE_KEY, replace: whole('private-key') },
   { kind: 'jwt', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, replace: whole('jwt') },
   { kind: 'anthropic-key', re: /\bsk-ant-[A-Za-z0-9_-]{16,}/g, replace: whole('anthropic-key') },
   { kind: 'openai-key', re: /\bsk-[A-Za-z0-9_-]{20,}/g, replace: whole('openai-key') },

