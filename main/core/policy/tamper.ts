@@ -21,7 +21,8 @@ import { stopsGatehouse } from './stop-guard.js';
 import { unguardedAgent } from './agent-launch.js';
 import { agentConfigChange } from './agent-config-cli.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
-import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
+import { psShowsEnvironment } from './process-secrets.js';
+import { processSecret, processSecretInText, processSecretsBelow } from './proc-paths.js';
 import { callsApproverApi } from './approver-api.js';
 
 /** One tamper finding: why, and where in a command. */
@@ -94,10 +95,11 @@ function mentions(text: string, needles: string[], fold: boolean): string | unde
 function fileFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   const out: TamperFinding[] = [];
   const writes = view.family === 'write' || view.family === 'mcp' || view.family === 'other';
-  for (const { facts } of view.files) {
-    for (const p of spellings(facts)) {
-      const env = readsProcessEnvironment(p);
-      if (env) out.push({ reason: `${GUARD} ${view.tool} reads ${env}` });
+  for (const { key, facts } of view.files) {
+    // The path as given too: the kernel walks `/proc/PID/cwd/..` from where the link leads, not lexically.
+    for (const p of [key, ...spellings(facts)]) {
+      const secret = processSecret(p, writes);
+      if (secret) out.push({ reason: `${GUARD} ${view.tool} reaches ${secret}` });
       else if (inGatehouseHome(p, ps)) out.push({ reason: `${GUARD} ${view.tool} reaches GATEHOUSE_HOME (${p})` });
       else if (view.family === 'read' && SEARCH_TOOLS.has(view.tool) && protectedBelow(p, ps) === 'GATEHOUSE_HOME') {
         out.push({ reason: `${GUARD} ${view.tool} searches ${p}, which contains GATEHOUSE_HOME` });
@@ -136,6 +138,8 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
   const readsTree = !moves && treeReader(argv, feedsReader);
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
+    const secret = processSecret(p, ref.access === 'write') ?? (moves || readsTree ? processSecretsBelow(p) : null);
+    if (secret) return `${prog} reaches ${secret}`;
     const below = moves || readsTree ? protectedBelow(p, ps) : null;
     if (below !== null && moves && !(prog === 'find' && findSparesConfig(argv, p, ps))) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
     const config = moves ? agentConfigOf(p, ps) : null;
@@ -237,8 +241,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const command = view.command ?? '';
   const named = mentions(command, homeMentions(ws), ps.fold);
   if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
-  const env = readsProcessEnvironment(command);
-  if (env) out.push({ reason: `${GUARD} the command reads ${env}` });
+  const secret = processSecretInText(command);
+  if (secret) out.push({ reason: `${GUARD} the command reaches ${secret}` });
   // Some command opens the file names xargs hands it (`… | xargs cat`).
   const commands = analysis?.commands ?? [];
   const feeds = { reader: feedsFileReader(commands), mover: commands.some((c) => c.appendsArgs === true && MOVERS.has(c.argv[0] ?? '')) };
