@@ -24,6 +24,7 @@ import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse 
 import { psShowsEnvironment } from './process-secrets.js';
 import { processSecret, processSecretInText, processSecretsBelow } from './proc-paths.js';
 import { callsApproverApi } from './approver-api.js';
+import { heredocTexts, inlineCode } from './inline-code.js';
 
 /** One tamper finding: why, and where in a command. */
 export interface TamperFinding {
@@ -37,8 +38,6 @@ const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-
 const PATH_LISTERS = new Set(['ls', 'find', 'fd', 'fdfind', 'git', 'realpath', 'readlink', 'tree', 'du', 'stat']);
 // Programs that read the contents of whole folder trees.
 const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
-// Programs that run code given as an argument (`python3 -c`, `node -e`): their code text is searched for config paths.
-const INTERPRETERS = /^(python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|pwsh|powershell|Rscript|tclsh|awk|gawk|mawk)$/;
 const CONFIG_IN_CODE = /\.(claude|gemini|codex)(\/(settings(\.local)?\.json|hooks\.json|config\.toml|policies|rules)|['"`)\s]|$)/;
 const SEARCH_TOOLS = new Set(['Grep', 'search_file_content', 'read_many_files']);
 const CONFIG_BASENAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', 'config.toml']);
@@ -204,7 +203,7 @@ const XDG_GATEHOUSE = /\$(?:XDG_CONFIG_HOME|\{XDG_CONFIG_HOME(?::?[-=+?][^}]*)?\
 function programChange(cmd: SimpleCommand, command: string): string | null {
   const replaced = replacesGatehouse(cmd.argv);
   if (replaced) return replaced;
-  const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv, command] : cmd.argv;
+  const code = [...cmd.argv, ...heredocTexts(cmd, command)];
   if (!isReadOnlyCommand(cmd) && code.some(callsApproverApi)) return `${cmd.argv[0]} calls Gatehouse's approver API, which only the person may use`;
   const lookedUp = cmd.redirects.find((r) => r.kind === 'write' && r.target === null && looksUpGatehouse(command.slice(r.span.start, r.span.end)));
   if (lookedUp) return 'a redirect overwrites the gatehouse program it looks up at run time';
@@ -219,14 +218,14 @@ const CONFIG_FILE_TARGET = /(^|\/|["'}`)])(settings(\.local)?\.json|hooks\.json|
 const CONFIG_ROOT_MENTION = /\.(claude|gemini|codex)\b|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME/;
 
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
-function configVarWrite(cmd: SimpleCommand, command: string): string | null {
+function configVarWrite(cmd: SimpleCommand, command: string, namesConfig: boolean): string | null {
   // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
   const dynamic = cmd.redirects.filter((r) => r.kind === 'write' && r.target === null);
   for (const r of dynamic) {
     const redirect = REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end));
     if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
   }
-  const spelled = CONFIG_ROOT_MENTION.test(command) ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
+  const spelled = namesConfig ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
   if (spelled) return `a redirect writes ${command.slice(spelled.span.start, spelled.span.end)}, a path made at run time in a command that names an agent configuration folder`;
   if (isReadOnlyCommand(cmd)) return null;
   const word = cmd.argv.find((a, i) => i > 0 && CONFIG_VAR.test(a));
@@ -251,8 +250,10 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });
   }
   out.push(...globFindings(view, ps));
+  const stop = { pid: ws.gatehousePid, namesGatehouse: /gatehouse/i.test(command), command };
+  const namesConfig = CONFIG_ROOT_MENTION.test(command);
   for (const cmd of analysis?.commands ?? []) {
-    const why = stopsGatehouse(cmd, command, ws.gatehousePid);
+    const why = stopsGatehouse(cmd, stop);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
     const agent = unguardedAgent(cmd);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
@@ -265,13 +266,10 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (xdg !== undefined) out.push({ reason: `${GUARD} ${cmd.argv[0]} names GATEHOUSE_HOME through ${xdg}`, range: cmd.span });
     const program = programChange(cmd, command);
     if (program) out.push({ reason: `${GUARD} ${program}`, range: cmd.span });
-    const varWrite = configVarWrite(cmd, command);
+    const varWrite = configVarWrite(cmd, command, namesConfig);
     if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
-    // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
-    if (INTERPRETERS.test(cmd.argv[0] ?? '')) {
-      const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
-      if (code.some((a) => CONFIG_IN_CODE.test(a))) out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
-    }
+    // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`).
+    if (inlineCode(cmd, command).some((a) => CONFIG_IN_CODE.test(a))) out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
     const root = cmd.cwd === undefined ? undefined : ps.configRoots.find((r) => isInside(cmd.cwd!, r, ps.fold));
     if (root !== undefined && !isReadOnlyCommand(cmd)) {
       out.push({ reason: `${GUARD} ${cmd.argv[0] ?? 'a command'} runs inside ${root} and may change agent configuration`, range: cmd.span });
