@@ -4,9 +4,17 @@
 /** Targets that are the shell's own: a job (`%1`), the last job it started (`$!`), itself (`$$`, `$BASHPID`). */
 const OWN = /^(%.*|\$!|\$\{!\}|\$\$|\$\{\$\}|\$BASHPID|\$\{BASHPID\})$/;
 
+/** Whether a pid lookup's words (`pgrep -f vite`, `pidof node`) match the Gatehouse process, as pkill and killall judge them. */
+export type LookupMatches = (argv: readonly string[]) => boolean;
+
+// A target that is only a pid lookup with plain words (`$(pgrep vite)`, `` `pidof node` ``): judged as the lookup.
+const LOOKUP_WORD = /^(?:\$\(|`)\s*((?:pgrep|pidof)(?:\s+[^\s()`$|;&<>'"\\]+)*)\s*(?:\)|`)$/;
+
 /** Why one kill target may be Gatehouse, or null when it provably is not. */
-function targetMayBeGatehouse(t: string, pid: number | undefined): string | null {
+function targetMayBeGatehouse(t: string, pid: number | undefined, matches: LookupMatches): string | null {
   if (OWN.test(t)) return null;
+  const lookup = LOOKUP_WORD.exec(t)?.[1];
+  if (lookup !== undefined) return matches(lookup.split(/\s+/)) ? `signals the pids ${lookup} finds, Gatehouse among them` : null;
   if (/^[1-9]\d*$/.test(t)) return Number(t) === pid ? `targets the Gatehouse pid ${pid}` : null;
   if (t === '-1') return '-1 signals every process you own, Gatehouse included';
   if (t === '0' || t === '-0') return "0 signals every process of the shell's process group, which may hold Gatehouse";
@@ -16,10 +24,11 @@ function targetMayBeGatehouse(t: string, pid: number | undefined): string | null
 
 /**
  * Why `kill` (or `skill`) with these arguments may signal Gatehouse, or null. Signal 0 only asks whether a process
- * lives; `-l` lists signals. Targets xargs appends are known only at run time.
+ * lives; `-l` lists signals. Targets xargs appends (`appended`: true, or the argv of the pid lookup piped into it) are
+ * known only at run time, unless a lookup that spares Gatehouse found them.
  * Threat: `kill -- -PGID` (Gatehouse's process group), `kill $(lsof -t -i :PORT)`, `ss -ltnp | … | xargs kill`.
  */
-export function killMayStop(args: readonly string[], appended: boolean, pid: number | undefined): string | null {
+export function killMayStop(args: readonly string[], appended: readonly string[] | boolean, pid: number | undefined, matches: LookupMatches): string | null {
   let i = 0;
   let signal: string | undefined;
   const first = args[0];
@@ -36,13 +45,13 @@ export function killMayStop(args: readonly string[], appended: boolean, pid: num
   }
   if (args[i] === '--') i++;
   if (signal !== undefined && /^(SIG)?0$/i.test(signal)) return null;
-  const targets = args.slice(i);
-  if (targets.length === 0) return appended ? 'signals the pids xargs hands it, known only at run time' : null;
-  for (const t of targets) {
-    const why = targetMayBeGatehouse(t, pid);
+  for (const t of args.slice(i)) {
+    const why = targetMayBeGatehouse(t, pid, matches);
     if (why !== null) return why;
   }
-  return appended ? 'signals the pids xargs hands it, known only at run time' : null;
+  if (appended === true) return 'signals the pids xargs hands it, known only at run time';
+  if (appended !== false && matches(appended)) return `signals the pids ${appended.join(' ')} finds, Gatehouse among them`;
+  return null;
 }
 
 /** Whether an attacher's (`gdb -p`, `renice`, `strace -p`) words hold a pid known only at run time. */

@@ -33,7 +33,7 @@ function regexHits(pattern: string, candidates: string[], flags: string, exact: 
   }
 }
 
-function pkillStops(args: string[]): boolean {
+function pkillStops(args: readonly string[]): boolean {
   const valueOpts = new Set(['-g', '-G', '-P', '-s', '-t', '-u', '-U', '-F', '-c', '-O', '--older', '--signal', '--ns', '--nslist', '--pidfile', '--session', '--parent']);
   let full = false;
   let exact = false;
@@ -56,7 +56,7 @@ function pkillStops(args: string[]): boolean {
   return ((user || args.some((a) => SELECTORS.test(a))) && patterns.length === 0) || patterns.some((p) => regexHits(p, full ? CMDLINES : NAMES, icase ? 'i' : '', exact));
 }
 
-function killallStops(args: string[]): boolean {
+function killallStops(args: readonly string[]): boolean {
   const valueOpts = new Set(['-u', '--user', '-s', '--signal', '-o', '--older-than', '-y', '--younger-than', '-Z', '--context']);
   let regex = false;
   let user = false;
@@ -71,6 +71,11 @@ function killallStops(args: string[]): boolean {
   }
   if (user && names.length === 0) return true; // `killall -u bob` kills every process bob owns
   return names.some((n) => (regex ? regexHits(n, NAMES, 'i', false) : NAMES.some((c) => c.toLowerCase() === (n.split('/').pop() ?? '').toLowerCase())));
+}
+
+/** Whether a pid lookup (`pgrep ARGS`, `pidof NAMES`) finds Gatehouse, as `pkill ARGS` or `killall NAMES` would. */
+function lookupMatches(argv: readonly string[]): boolean {
+  return argv[0] === 'pidof' ? killallStops(argv.slice(1)) : pkillStops(argv.slice(1));
 }
 
 /** Programs that attach to a running process by pid: a debugger or tracer can stop it, `renice`/`ionice`/`cpulimit` starve it. */
@@ -98,7 +103,7 @@ export interface StopContext {
  * Threat: an agent that kills its guard runs unguarded (`killall gatehouse`, `pkill -f gatehouse`,
  * `kill <pid from endpoint.json>`, `kill -9 -1`, `pkill node`, `kill $(pgrep gatehouse)`).
  */
-export function stopsGatehouse(cmd: SimpleCommand, ctx: StopContext): string | null {
+export function stopsGatehouse(cmd: SimpleCommand, ctx: StopContext, feeder?: SimpleCommand): string | null {
   const first = cmd.argv[0];
   const code = codeSignals(inlineCode(cmd, ctx.command));
   if (code !== null) return `${first} ${code}`;
@@ -126,7 +131,9 @@ export function stopsGatehouse(cmd: SimpleCommand, ctx: StopContext): string | n
     return `pm2 ${args.join(' ')} stops every process pm2 runs`;
   }
   if (prog === 'kill' || prog === 'skill') {
-    const why = killMayStop(args, cmd.appendsArgs === true, ctx.pid);
+    // `pgrep -f vitest | xargs kill`: the pids xargs appends are the lookup's just before it.
+    const fed = cmd.appendsArgs === true ? (feeder !== undefined && /^(pgrep|pidof)$/.test(feeder.argv[0] ?? '') ? feeder.argv : true) : false;
+    const why = killMayStop(args, fed, ctx.pid, lookupMatches);
     return why === null ? null : `${prog} ${why}`;
   }
   if (prog === 'pkill' && pkillStops(args)) return 'pkill matches the Gatehouse process (a pattern or every process of a user)';

@@ -252,8 +252,11 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   out.push(...globFindings(view, ps));
   const stop = { pid: ws.gatehousePid, namesGatehouse: /gatehouse/i.test(command), command };
   const namesConfig = CONFIG_ROOT_MENTION.test(command);
-  for (const cmd of analysis?.commands ?? []) {
-    const why = stopsGatehouse(cmd, stop);
+  commands.forEach((cmd, i) => {
+    // The command piped straight into this one (`pgrep x | xargs kill`), whose output xargs appends.
+    const prev = commands[i - 1];
+    const feeder = prev !== undefined && command.slice(prev.span.end, cmd.span.start).trim() === '|' ? prev : undefined;
+    const why = stopsGatehouse(cmd, stop, feeder);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
     const agent = unguardedAgent(cmd);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
@@ -274,7 +277,7 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (root !== undefined && !isReadOnlyCommand(cmd)) {
       out.push({ reason: `${GUARD} ${cmd.argv[0] ?? 'a command'} runs inside ${root} and may change agent configuration`, range: cmd.span });
     }
-  }
+  });
   return out;
 }
 
