@@ -6,6 +6,8 @@ import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
+import { configLinks } from './config-links.js';
+import { configLocations } from './protected.js';
 import { gitCodePaths } from './hooks-path.js';
 import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
@@ -152,6 +154,7 @@ export async function probeWorkspace(
     realHome: resolvePhysical(home),
     agentConfigDirs: agentConfigDirsFromEnv(opts.env ?? process.env),
   };
+  state.configLinks = configLinks(configLocations(state), resolvePhysical);
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
   if (paths.length > 0) state.gitCodePaths = gitCodePaths(realCwd, state.realHome ?? home, opts.env ?? process.env);
