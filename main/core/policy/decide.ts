@@ -5,6 +5,7 @@ import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
 import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFolders, tieredShellReads } from './bash-refs.js';
 import { readDenials } from './denied-reads.js';
+import { analysisTooLarge, commandTooLong } from './bounds.js';
 import { evaluatePolicy } from './evaluate.js';
 import { probeWorkspace, type ProbeOptions } from './probe.js';
 import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './tools.js';
@@ -56,9 +57,14 @@ async function analyse(request: ToolRequest, home: string): Promise<{ analysis: 
   if (toolFamily(request.tool_name) !== 'shell' || request.cwd === null) return { analysis: null };
   const target = shellTarget(request);
   if (target.problem) return { analysis: null };
+  const command = shellCommandText(target);
+  const long = commandTooLong(command);
+  if (long !== null) return { analysis: null, problem: long };
   try {
     await initShellParser();
-    return { analysis: analyzeCached(shellCommandText(target), shellCwdOf(request, request.cwd, home), home) };
+    const analysis = analyzeCached(command, shellCwdOf(request, request.cwd, home), home);
+    const large = analysisTooLarge(analysis);
+    return large === null ? { analysis } : { analysis: null, problem: large };
   } catch (e) {
     return { analysis: null, problem: `shell analysis failed: ${message(e)}` };
   }

@@ -7,6 +7,8 @@ import { endpointStamp } from '../endpoint/endpoint-stamp.js';
 import { checkIgnored } from './git-ignore.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { treeHolds } from './tree-probe.js';
+import { configLinks } from './config-links.js';
+import { configLocations } from './protected.js';
 import { gitCodePaths } from './hooks-path.js';
 import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
@@ -19,28 +21,44 @@ function code(e: unknown): string | undefined {
   return (e as NodeJS.ErrnoException | undefined)?.code;
 }
 
+/** realpath of `p`, or null when some part of it is missing (or unreadable, or not a folder); throws on a link loop. */
+function realOrNull(p: string, abs: string): string | null {
+  try {
+    return realpathSync.native(p);
+  } catch (e) {
+    const c = code(e);
+    if (c === 'ELOOP') throw new ProbeError(`${abs}: too many levels of symbolic links`);
+    if (c !== 'ENOENT' && c !== 'ENOTDIR' && c !== 'EACCES' && c !== 'EPERM' && c !== 'ENAMETOOLONG') throw e;
+    return null;
+  }
+}
+
 /**
  * Resolves symlinks and `..` the way the OS would: realpath of the deepest existing prefix of the
  * path AS WRITTEN (so `link/..` climbs from the link's target), then the missing rest appended.
+ * The kernel walks a path part by part, so if a prefix resolves every shorter one does: the deepest one is found by
+ * halving, in a number of lookups that grows with the log of the depth (`a/a/a/…` thousands deep stays cheap).
  */
 export function resolvePhysical(abs: string): string {
-  let head = abs;
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      const real = realpathSync.native(head);
-      return rest.length === 0 ? real : path.resolve(real, ...rest.reverse());
-    } catch (e) {
-      const c = code(e);
-      if (c === 'ELOOP') throw new ProbeError(`${abs}: too many levels of symbolic links`);
-      // ENAMETOOLONG: a word longer than a name can be (a commit message read as an operand) names nothing that exists.
-      if (c !== 'ENOENT' && c !== 'ENOTDIR' && c !== 'EACCES' && c !== 'EPERM' && c !== 'ENAMETOOLONG') throw e;
-      const parent = path.dirname(head);
-      if (parent === head) return path.resolve(abs);
-      rest.push(path.basename(head));
-      head = parent;
+  const whole = realOrNull(abs, abs);
+  if (whole !== null) return whole;
+  const root = path.parse(abs).root || '/';
+  const parts = abs.slice(root.length).split(/[\\/]+/).filter((s) => s !== '');
+  const prefix = (n: number): string => root + parts.slice(0, n).join(path.sep);
+  // Invariant: the first `lo` parts resolve (0: the root), the first `hi` do not.
+  let lo = 0;
+  let hi = parts.length;
+  let real = realOrNull(root, abs) ?? root;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    const r = realOrNull(prefix(mid), abs);
+    if (r === null) hi = mid;
+    else {
+      lo = mid;
+      real = r;
     }
   }
+  return path.resolve(real, ...parts.slice(lo));
 }
 
 const GLOB = /[*?[]/;
@@ -167,6 +185,7 @@ export async function probeWorkspace(
   // A cwd that is no project folder (the home, `/`) has no inside: ~/.bashrc must not read as a workspace file.
   const notProject = workspaceProblem(cwd, home);
   if (notProject !== null) state.noWorkspace = `the working directory ${cwd} ${notProject}, so nothing counts as inside a workspace`;
+  state.configLinks = configLinks(configLocations(state), resolvePhysical);
   const pid = endpointPid(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
   if (paths.length > 0) state.gitCodePaths = gitCodePaths(realCwd, state.realHome ?? home, opts.env ?? process.env);

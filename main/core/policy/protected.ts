@@ -34,7 +34,15 @@ export interface ProtectedSet {
   readonly explicitConfigDirs: readonly string[];
   /** The workspaces (as given and resolved): a `gatehouse` file inside one is the project's own, not the guard on PATH. */
   readonly workspaces: readonly string[];
+  /** Agent configuration locations that are symbolic links, with where they lead: the real place is configuration too. */
+  readonly configLinks: readonly ConfigLink[];
   readonly fold: boolean;
+}
+
+/** An agent configuration folder or file (`at`) that is a symbolic link to `real`. */
+export interface ConfigLink {
+  at: string;
+  real: string;
 }
 
 /**
@@ -50,7 +58,7 @@ export function configNames(): { names: string[]; endings: string[] } {
 export function protectedSet(ws: WorkspaceState, fold = FOLD_CASE_DEFAULT): ProtectedSet {
   if (lastSet !== undefined && madeFrom(lastSet, ws, fold)) return lastSet.set;
   const set = makeProtectedSet(ws, fold);
-  lastSet = { home: ws.home, realHome: ws.realHome, cwd: ws.cwd, realCwd: ws.realCwd, noWorkspace: ws.noWorkspace, gatehouseHome: ws.gatehouseHome, agentConfigDirs: [...(ws.agentConfigDirs ?? [])], fold, set };
+  lastSet = { home: ws.home, realHome: ws.realHome, cwd: ws.cwd, realCwd: ws.realCwd, noWorkspace: ws.noWorkspace, gatehouseHome: ws.gatehouseHome, agentConfigDirs: [...(ws.agentConfigDirs ?? [])], configLinks: ws.configLinks ?? [], fold, set };
   return set;
 }
 
@@ -64,6 +72,7 @@ interface MadeSet {
   noWorkspace: string | undefined;
   gatehouseHome: string;
   agentConfigDirs: string[];
+  configLinks: readonly ConfigLink[];
   fold: boolean;
   set: ProtectedSet;
 }
@@ -71,6 +80,8 @@ let lastSet: MadeSet | undefined;
 
 function madeFrom(m: MadeSet, ws: WorkspaceState, fold: boolean): boolean {
   if (m.fold !== fold || m.home !== ws.home || m.realHome !== ws.realHome || m.cwd !== ws.cwd || m.realCwd !== ws.realCwd || m.gatehouseHome !== ws.gatehouseHome || m.noWorkspace !== ws.noWorkspace) return false;
+  const links = ws.configLinks ?? [];
+  if (links.length !== m.configLinks.length || links.some((l, i) => l.at !== m.configLinks[i]!.at || l.real !== m.configLinks[i]!.real)) return false;
   const dirs = ws.agentConfigDirs ?? [];
   return dirs.length === m.agentConfigDirs.length && dirs.every((d, i) => d === m.agentConfigDirs[i]);
 }
@@ -82,7 +93,21 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
   const roots = [...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d)));
   // A cwd that is no project folder (the home) is no workspace: a `gatehouse` program below it is still the guard.
   const workspaces = ws.noWorkspace === undefined ? cwds : [];
-  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit])], explicitConfigDirs: explicit, workspaces, fold };
+  const links = ws.configLinks ?? [];
+  // Moving or deleting the folder a configuration folder leads to disables that configuration as surely.
+  const linkedRoots = links.filter((l) => roots.includes(l.at) || explicit.includes(l.at)).map((l) => l.real);
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit, ...linkedRoots])], explicitConfigDirs: explicit, workspaces, configLinks: links, fold };
+}
+
+/**
+ * Where agent configuration may be a symbolic link: every configuration folder of home, the workspace and the
+ * environment, the hook and permission files and policy folders inside each, and `~/.claude.json`. The probe resolves them.
+ */
+export function configLocations(ws: WorkspaceState): string[] {
+  const set = makeProtectedSet({ ...ws, configLinks: [] }, false);
+  const inside = Object.values(AGENT_CONFIG).flatMap((c) => [...c.files, ...c.dirs]);
+  const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
+  return [...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...homes.map((h) => path.join(h, '.claude.json'))];
 }
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */
@@ -96,6 +121,21 @@ export function inGatehouseHome(p: string, ps: ProtectedSet): boolean {
  * the same names inside `$CLAUDE_CONFIG_DIR`/`$CODEX_HOME`, and managed settings folders.
  */
 export function agentConfigOf(p: string, ps: ProtectedSet): string | null {
+  return configAt(p, ps) ?? linkedConfig(p, ps, configAt);
+}
+
+/** What `p` is as the configuration a link leads to it from (`.claude -> ~/dotfiles/claude`: `~/dotfiles/claude/settings.json`). */
+function linkedConfig(p: string, ps: ProtectedSet, judge: (q: string, ps: ProtectedSet) => string | null): string | null {
+  for (const l of ps.configLinks) {
+    const rel = relativeInside(p, l.real, ps.fold);
+    if (rel === null) continue;
+    const label = judge(rel === '' ? l.at : path.join(l.at, rel), ps);
+    if (label !== null) return `${label}, through the link ${l.at}`;
+  }
+  return null;
+}
+
+function configAt(p: string, ps: ProtectedSet): string | null {
   const segs = segments(p).map((s) => (ps.fold ? s.toLowerCase() : s));
   // Claude Code's own state file (~/.claude.json, also inside $CLAUDE_CONFIG_DIR) holds its MCP servers and project trust.
   if (segs[segs.length - 1] === '.claude.json') return 'Claude Code .claude.json';
@@ -121,6 +161,10 @@ export function agentConfigOf(p: string, ps: ProtectedSet): string | null {
 
 /** Whether `p` is an agent configuration folder itself (`.claude`, `.gemini`, `.codex`, an env-named one). */
 export function isConfigRoot(p: string, ps: ProtectedSet): string | null {
+  return rootAt(p, ps) ?? linkedConfig(p, ps, rootAt);
+}
+
+function rootAt(p: string, ps: ProtectedSet): string | null {
   const last = segments(p).pop() ?? '';
   const agent = AGENT_DIRS[ps.fold ? last.toLowerCase() : last];
   if (agent !== undefined) return `the ${agent} configuration folder`;

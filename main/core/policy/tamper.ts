@@ -21,8 +21,10 @@ import { stopsGatehouse } from './stop-guard.js';
 import { unguardedAgent } from './agent-launch.js';
 import { agentConfigChange } from './agent-config-cli.js';
 import { gatehouseArgs, gatehouseCliChange, looksUpGatehouse, replacesGatehouse } from './gatehouse-cli.js';
-import { psShowsEnvironment, readsProcessEnvironment } from './process-secrets.js';
+import { psShowsEnvironment } from './process-secrets.js';
+import { processSecret, processSecretInText, processSecretsBelow } from './proc-paths.js';
 import { callsApproverApi } from './approver-api.js';
+import { heredocTexts, inlineCode } from './inline-code.js';
 
 /** One tamper finding: why, and where in a command. */
 export interface TamperFinding {
@@ -36,8 +38,6 @@ const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-
 const PATH_LISTERS = new Set(['ls', 'find', 'fd', 'fdfind', 'git', 'realpath', 'readlink', 'tree', 'du', 'stat']);
 // Programs that read the contents of whole folder trees.
 const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
-// Programs that run code given as an argument (`python3 -c`, `node -e`): their code text is searched for config paths.
-const INTERPRETERS = /^(python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua|osascript|pwsh|powershell|Rscript|tclsh|awk|gawk|mawk)$/;
 const CONFIG_IN_CODE = /\.(claude|gemini|codex)(\/(settings(\.local)?\.json|hooks\.json|config\.toml|policies|rules)|['"`)\s]|$)/;
 const SEARCH_TOOLS = new Set(['Grep', 'search_file_content', 'read_many_files']);
 const CONFIG_BASENAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', 'config.toml']);
@@ -94,10 +94,11 @@ function mentions(text: string, needles: string[], fold: boolean): string | unde
 function fileFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
   const out: TamperFinding[] = [];
   const writes = view.family === 'write' || view.family === 'mcp' || view.family === 'other';
-  for (const { facts } of view.files) {
-    for (const p of spellings(facts)) {
-      const env = readsProcessEnvironment(p);
-      if (env) out.push({ reason: `${GUARD} ${view.tool} reads ${env}` });
+  for (const { key, facts } of view.files) {
+    // The path as given too: the kernel walks `/proc/PID/cwd/..` from where the link leads, not lexically.
+    for (const p of [key, ...spellings(facts)]) {
+      const secret = processSecret(p, writes);
+      if (secret) out.push({ reason: `${GUARD} ${view.tool} reaches ${secret}` });
       else if (inGatehouseHome(p, ps)) out.push({ reason: `${GUARD} ${view.tool} reaches GATEHOUSE_HOME (${p})` });
       else if (view.family === 'read' && SEARCH_TOOLS.has(view.tool) && protectedBelow(p, ps) === 'GATEHOUSE_HOME') {
         out.push({ reason: `${GUARD} ${view.tool} searches ${p}, which contains GATEHOUSE_HOME` });
@@ -136,6 +137,8 @@ function refFinding(ref: ShellRef, view: RequestView, ws: WorkspaceState, ps: Pr
   const readsTree = !moves && treeReader(argv, feedsReader);
   for (const p of spellings(ref.facts)) {
     if (inGatehouseHome(p, ps)) return `${prog} reaches GATEHOUSE_HOME (${p})`;
+    const secret = processSecret(p, ref.access === 'write') ?? (moves || readsTree ? processSecretsBelow(p) : null);
+    if (secret) return `${prog} reaches ${secret}`;
     const below = moves || readsTree ? protectedBelow(p, ps) : null;
     if (below !== null && moves && !(prog === 'find' && findSparesConfig(argv, p, ps))) return `${prog} would move, delete or re-permission ${below} (through ${p})`;
     const config = moves ? agentConfigOf(p, ps) : null;
@@ -200,7 +203,7 @@ const XDG_GATEHOUSE = /\$(?:XDG_CONFIG_HOME|\{XDG_CONFIG_HOME(?::?[-=+?][^}]*)?\
 function programChange(cmd: SimpleCommand, command: string): string | null {
   const replaced = replacesGatehouse(cmd.argv);
   if (replaced) return replaced;
-  const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv, command] : cmd.argv;
+  const code = [...cmd.argv, ...heredocTexts(cmd, command)];
   if (!isReadOnlyCommand(cmd) && code.some(callsApproverApi)) return `${cmd.argv[0]} calls Gatehouse's approver API, which only the person may use`;
   const lookedUp = cmd.redirects.find((r) => r.kind === 'write' && r.target === null && looksUpGatehouse(command.slice(r.span.start, r.span.end)));
   if (lookedUp) return 'a redirect overwrites the gatehouse program it looks up at run time';
@@ -215,14 +218,14 @@ const CONFIG_FILE_TARGET = /(^|\/|["'}`)])(settings(\.local)?\.json|hooks\.json|
 const CONFIG_ROOT_MENTION = /\.(claude|gemini|codex)\b|CLAUDE_CONFIG_DIR|CODEX_HOME|GEMINI_CLI_HOME/;
 
 /** Why a command writes below an agent-config variable whose value is only known at run time, or null. */
-function configVarWrite(cmd: SimpleCommand, command: string): string | null {
+function configVarWrite(cmd: SimpleCommand, command: string, namesConfig: boolean): string | null {
   // A redirect target with an expansion is null; its span holds its text (for a nested `sh -c`, the whole script's).
   const dynamic = cmd.redirects.filter((r) => r.kind === 'write' && r.target === null);
   for (const r of dynamic) {
     const redirect = REDIRECT_TO_VAR.exec(command.slice(r.span.start, r.span.end));
     if (redirect) return `a redirect writes below $${redirect[1]}, an agent configuration folder`;
   }
-  const spelled = CONFIG_ROOT_MENTION.test(command) ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
+  const spelled = namesConfig ? dynamic.find((r) => CONFIG_FILE_TARGET.test(command.slice(r.span.start, r.span.end))) : undefined;
   if (spelled) return `a redirect writes ${command.slice(spelled.span.start, spelled.span.end)}, a path made at run time in a command that names an agent configuration folder`;
   if (isReadOnlyCommand(cmd)) return null;
   const word = cmd.argv.find((a, i) => i > 0 && CONFIG_VAR.test(a));
@@ -237,8 +240,8 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
   const command = view.command ?? '';
   const named = mentions(command, homeMentions(ws), ps.fold);
   if (named) out.push({ reason: `${GUARD} the command mentions ${named === 'GATEHOUSE_HOME' ? 'GATEHOUSE_HOME' : `GATEHOUSE_HOME (${named})`}` });
-  const env = readsProcessEnvironment(command);
-  if (env) out.push({ reason: `${GUARD} the command reads ${env}` });
+  const secret = processSecretInText(command);
+  if (secret) out.push({ reason: `${GUARD} the command reaches ${secret}` });
   // Some command opens the file names xargs hands it (`… | xargs cat`).
   const commands = analysis?.commands ?? [];
   const feeds = { reader: feedsFileReader(commands), mover: commands.some((c) => c.appendsArgs === true && MOVERS.has(c.argv[0] ?? '')) };
@@ -247,8 +250,13 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (why) out.push({ reason: `${GUARD} ${why}`, range: ref.span });
   }
   out.push(...globFindings(view, ps));
-  for (const cmd of analysis?.commands ?? []) {
-    const why = stopsGatehouse(cmd, command, ws.gatehousePid);
+  const stop = { pid: ws.gatehousePid, namesGatehouse: /gatehouse/i.test(command), command };
+  const namesConfig = CONFIG_ROOT_MENTION.test(command);
+  commands.forEach((cmd, i) => {
+    // The command piped straight into this one (`pgrep x | xargs kill`), whose output xargs appends.
+    const prev = commands[i - 1];
+    const feeder = prev !== undefined && command.slice(prev.span.end, cmd.span.start).trim() === '|' ? prev : undefined;
+    const why = stopsGatehouse(cmd, stop, feeder);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
     const agent = unguardedAgent(cmd);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
@@ -261,18 +269,15 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     if (xdg !== undefined) out.push({ reason: `${GUARD} ${cmd.argv[0]} names GATEHOUSE_HOME through ${xdg}`, range: cmd.span });
     const program = programChange(cmd, command);
     if (program) out.push({ reason: `${GUARD} ${program}`, range: cmd.span });
-    const varWrite = configVarWrite(cmd, command);
+    const varWrite = configVarWrite(cmd, command, namesConfig);
     if (varWrite) out.push({ reason: `${GUARD} ${varWrite}`, range: cmd.span });
-    // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`), which sits in the command string.
-    if (INTERPRETERS.test(cmd.argv[0] ?? '')) {
-      const code = cmd.redirects.some((r) => r.kind === 'heredoc') ? [...cmd.argv.slice(1), command] : cmd.argv.slice(1);
-      if (code.some((a) => CONFIG_IN_CODE.test(a))) out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
-    }
+    // Program text comes from the arguments, or from a heredoc (`python3 - <<EOF … EOF`).
+    if (inlineCode(cmd, command).some((a) => CONFIG_IN_CODE.test(a))) out.push({ reason: `${GUARD} ${cmd.argv[0]} runs code that names an agent's hook or permission configuration`, range: cmd.span });
     const root = cmd.cwd === undefined ? undefined : ps.configRoots.find((r) => isInside(cmd.cwd!, r, ps.fold));
     if (root !== undefined && !isReadOnlyCommand(cmd)) {
       out.push({ reason: `${GUARD} ${cmd.argv[0] ?? 'a command'} runs inside ${root} and may change agent configuration`, range: cmd.span });
     }
-  }
+  });
   return out;
 }
 

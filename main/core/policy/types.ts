@@ -36,6 +36,8 @@ export interface WorkspaceState {
   realHome?: string;
   /** The running Gatehouse's pid (from endpoint.json), so `kill <pid>` is recognised as stopping the guard. */
   gatehousePid?: number;
+  /** Agent configuration folders and files that are symbolic links, with where they lead (the real place is protected too). */
+  configLinks?: Array<{ at: string; real: string }>;
   /** Extra agent configuration folders to protect (`$CLAUDE_CONFIG_DIR`, `$CODEX_HOME`, `$GEMINI_CLI_HOME`). */
   agentConfigDirs?: string[];
   /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */

@@ -410,11 +410,18 @@ function respelled(words: Word[]): readonly string[] {
   return /[$`]/.test(text) || text.trim() === '' ? [] : [text];
 }
 
+/** Each pipeline stage by group and stage number, so the stage before a command is found in one look-up. */
+function stagesOf(all: readonly RawCommand[]): Map<string, RawCommand> {
+  const out = new Map<string, RawCommand>();
+  for (const r of all) if (r.pipe && !out.has(`${r.pipe.group}:${r.pipe.stage}`)) out.set(`${r.pipe.group}:${r.pipe.stage}`, r);
+  return out;
+}
+
 /** The stage before `raw` in its pipeline, whose output `raw` reads. */
-function previousStage(raw: RawCommand, all: RawCommand[]): RawCommand | undefined {
+function previousStage(raw: RawCommand, stages: ReadonlyMap<string, RawCommand>): RawCommand | undefined {
   const pipe = raw.pipe;
   if (!pipe || pipe.stage === 0) return undefined;
-  return all.find((r) => r.pipe?.group === pipe.group && r.pipe.stage === pipe.stage - 1);
+  return stages.get(`${pipe.group}:${pipe.stage - 1}`);
 }
 
 function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, positional?: ReadonlyMap<string, Word[]>): void {
@@ -433,7 +440,8 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
   const ws: WalkState = { source, ctx: st.ctx, findings: st.f, commands: [], at, nextPipe: 0 };
   walkProgram(root, ws, outer.cwd, positional);
   const stages = new Map<number, Stage[]>();
-  for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, ws.commands));
+  const byStage = stagesOf(ws.commands);
+  for (const raw of ws.commands) processRaw(raw, source, st, at, depth, outer, stages, previousStage(raw, byStage));
   for (const list of stages.values()) checkPipeline(list, st.f);
   if (err) {
     for (const frag of salvageFragments(source)) {

@@ -1,7 +1,7 @@
 // fnmatch(3) as find's -name/-path and bash's pattern matching use it: `*`, `?`, bracket sets with `!`/`^` negation and ranges.
 
 /** Where the bracket expression opened at `i` closes (`]` first in the set is literal; `[:alpha:]` is one item), or -1. */
-function bracketEnd(pattern: string, i: number): number {
+export function bracketEnd(pattern: string, i: number): number {
   let j = i + 1;
   if (pattern[j] === '!' || pattern[j] === '^') j++;
   if (pattern[j] === ']') j++;

@@ -7,6 +7,8 @@ import { syntheticWord, type Word } from './words.js';
 
 /** Most directories one command is judged from before its directory counts as unknown. */
 const MAX_DIRS = 8;
+/** The longest path the kernel opens (Linux PATH_MAX): a `cd` past it fails, and `cd a && cd a && …` cannot grow one without end. */
+const PATH_MAX = 4096;
 
 /** What the walk knows at one point of a script: where bash may be, loop and assigned values, glob rules. */
 export interface Scope {
@@ -42,6 +44,7 @@ export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
   else if (target === undefined) scope.cwd = ctx.home;
   else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
     scope.cwd = absolutePath(target.value, scope.cwd ?? ctx.cwd, ctx.home);
+    if (scope.cwd.length > PATH_MAX) scope.cwd = null;
   }
   // The cd may fail (no such folder, a file, too many arguments): bash then stays where it was.
   // From each other directory bash may be in, the cd leads elsewhere again (at most MAX_DIRS kept; more: unknown).
