@@ -13,3 +13,4 @@ export { grantPattern } from './grants.js';
 export { ruleIsLive } from './rule-match.js';
 export { hiddenTools } from './hidden-tools.js';
 export { type ToolFamily, toolFamily } from './tools.js';
+export { mayWrite } from './may-write.js';
