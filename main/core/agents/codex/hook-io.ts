@@ -30,6 +30,7 @@ function renderPermissionRequest(out: Record<string, unknown>): string | null {
 /** Codex: a PreToolUse without a decision is denied (silence would run it); a PermissionRequest goes back to Codex. */
 export const codexHook: HookAgent = {
   cli: 'codex',
+  after: 'PostToolUse',
   events: CODEX_EVENTS,
   render(value, eventName) {
     if (!isPlainObject(value) || !sameKeys(Object.keys(value), ['hookSpecificOutput'], [])) return null;
