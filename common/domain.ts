@@ -177,6 +177,10 @@ export interface CoreSettings {
   session_ttl_seconds: number;
   retention_days: number | null;
   retention_max_entries: number | null;
+  /** Undo snapshots older than this many days are removed (the audit keeps the fact they existed). */
+  snapshot_retention_days: number;
+  /** Undo snapshots beyond this many megabytes in all are removed, oldest first. */
+  snapshot_max_mb: number;
 }
 
 /** One row of the audit log: a request, its verdict and its decision, chained by hash. */

@@ -59,7 +59,7 @@ export interface Core {
   readonly events: CoreEvents;
   readonly metrics: Metrics;
   /** Snapshots around calls that can write, and undo (the approver's verbs: status, undo, undoSession). */
-  readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession'>;
+  readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession' | 'prune'>;
   /** The agent reported that a call ran (an after-call hook event): its after-snapshot is taken. */
   ran(call: RanCall): Promise<string | null>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
@@ -133,6 +133,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     now,
     log,
   });
+  // Snapshot retention, like the audit's: at start and hourly, off the request path.
+  const pruneSnapshots = () => {
+    if (closed) return;
+    const limits = { days: settings.snapshot_retention_days, maxBytes: settings.snapshot_max_mb * 1024 * 1024 };
+    snapshots.prune(limits).catch((err: unknown) => log(`snapshot retention failed: ${(err as Error).message}`));
+  };
+  const snapshotRetention = setInterval(pruneSnapshots, RETENTION_INTERVAL_MS);
+  snapshotRetention.unref();
+  setImmediate(pruneSnapshots);
   const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
     settings = next;
   });
@@ -172,6 +181,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       stopRetention();
+      clearInterval(snapshotRetention);
       idle.stop();
       broker.close();
       snapshots.close();

@@ -92,6 +92,8 @@ export const SettingsPatchBody = Type.Partial(
     session_ttl_seconds: Type.Integer({ minimum: 0 }),
     retention_days: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     retention_max_entries: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    snapshot_retention_days: Type.Integer({ minimum: 1, maximum: 36_500 }),
+    snapshot_max_mb: Type.Integer({ minimum: 1, maximum: 1_048_576 }),
   }),
 );
 

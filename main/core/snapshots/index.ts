@@ -6,6 +6,7 @@ import type { UndoOptions, UndoReport, UndoStatus } from '../../../common/undo.j
 import { openJournal } from './journal.js';
 import { KeyedQueue } from './queue.js';
 import { SnapshotRecorder, type RanCall } from './recorder.js';
+import { pruneSnapshots, type SnapshotLimits } from './retention.js';
 import { undoCall, undoSession } from './undo.js';
 
 export type { RanCall } from './recorder.js';
@@ -24,6 +25,8 @@ export interface Snapshots {
   undo(requestId: string, opts?: UndoOptions): Promise<UndoReport>;
   /** Previews or applies the undo of a whole session (back to before its first change, per workspace). */
   undoSession(sessionId: string, opts?: UndoOptions): Promise<UndoReport[]>;
+  /** Applies the age and size limits; how many calls lost their snapshots. */
+  prune(limits: SnapshotLimits): Promise<number>;
   close(): void;
 }
 
@@ -54,6 +57,7 @@ export function createSnapshots(opts: SnapshotOptions): Snapshots {
     status: (id) => recorder.status(id),
     undo: (id, o) => undoCall(deps, id, o),
     undoSession: (sid, o) => undoSession(deps, sid, o),
+    prune: (limits) => pruneSnapshots(opts.home, journal, queue, limits, opts.now()),
     close: () => journal.shutdown(),
   };
 }

@@ -165,6 +165,24 @@ describe('gatehouse undo', () => {
     expect(existsSync(join(outside, 'x.md'))).toBe(false);
   });
 
+  it('retention removes snapshots over the size limit, keeps the fact they existed, and later calls still undo', async () => {
+    const old = await approved('Bash', { command: 'rm a.txt' });
+    sh('rm a.txt');
+    await approved('Bash', { command: 'true > /dev/null; touch z' }); // closes the first call's after-snapshot
+    sh('touch z');
+    expect(await g.core.snapshots.prune({ days: 30, maxBytes: 1 })).toBeGreaterThanOrEqual(1);
+    expect((await g.approver('GET', `/v1/undo/${old}`)).json).toMatchObject({ state: 'pruned' });
+    const refused = await g.approver('POST', `/v1/undo/${old}`, { apply: true });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('(retention)');
+
+    const t0 = treeHash(ws);
+    const next = await approved('Bash', { command: 'rm b.txt' });
+    sh('rm b.txt');
+    await undo(next, { apply: true });
+    expect(treeHash(ws)).toBe(t0);
+  });
+
   it('an agent token cannot undo', async () => {
     const b = await approved('Bash', { command: 'rm a.txt' });
     expect((await g.agent('POST', `/v1/undo/${b}`, { apply: true })).status).toBe(403);
