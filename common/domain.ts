@@ -1,6 +1,7 @@
 // The Gatehouse domain (DESIGN.md "Domain"): the one vocabulary shared by core, shell, preload and renderer.
 // Plain data only: everything here crosses process boundaries as JSON.
 import type { GrantKind } from './grants.js';
+import type { UndoStatus } from './undo.js';
 
 /** Which agent family sent a request; free text beyond the known ones. */
 export type AgentKind = 'claude-code' | 'gemini-cli' | 'codex' | 'mcp' | 'http' | (string & {});
@@ -206,6 +207,8 @@ export interface AuditEntry {
   updated_args: Record<string, unknown> | null;
   /** With a session approval: what the grant covers. */
   grant: string | null;
+  /** Its undo, and whether the agent really ran it (added by the server when it took a snapshot). */
+  undo?: UndoStatus | null;
   prev_hash: string;
   hash: string;
 }

@@ -8,6 +8,7 @@ import { fileTargets, toolFamily } from '../policy/tools.js';
 import { canonicalJson } from '../store/canonical.js';
 import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
+import { NO_SIGN, REPORTING_AGENTS, refusalIn } from './ran.js';
 import { shadowPaths, snapshot } from './shadow.js';
 import { workspaceRoot } from './workspace.js';
 
@@ -28,6 +29,8 @@ export interface RanCall {
   session_id: string | null;
   tool_name: string;
   args: Record<string, unknown>;
+  /** What the agent says the call returned (tool_response), read for its own refusals. */
+  response?: unknown;
 }
 
 /** Files a file tool writes, as absolute paths (added to the snapshot even when ignored). */
@@ -94,23 +97,31 @@ export class SnapshotRecorder {
     const args = canonicalJson(call.args);
     const match = open.find((r) => r.args_json === args) ?? open[0];
     if (!match) return null;
-    this.deps.journal.setRan(match.request_id, 'ran', null);
+    const refused = refusalIn(call.response);
+    this.deps.journal.setRan(match.request_id, refused === null ? 'ran' : 'not-run', refused);
     await this.close(match);
     return match.request_id;
   }
 
   /** Takes the after-snapshot of every open call of a session (its next request arrived) or of a workspace (undo). */
   async closeOpen(filter: { agent: string; session_id: string | null } | { workspace: string }): Promise<void> {
-    for (const row of this.deps.journal.open(filter)) await this.close(row);
+    for (const row of this.deps.journal.open(filter)) {
+      const after = await this.close(row);
+      // The session went on without the after-call event its hook sends for every call that ran, and nothing changed.
+      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && after === row.before_tree) this.deps.journal.setRan(row.request_id, 'not-run', NO_SIGN);
+    }
   }
 
-  private async close(row: CallSnapshot): Promise<void> {
+  /** Takes a call's after-snapshot; returns its tree, or null when it failed (the journal says why). */
+  private async close(row: CallSnapshot): Promise<string | null> {
     const args = JSON.parse(row.args_json) as Record<string, unknown>;
     try {
       const tree = await this.deps.queue.run(row.workspace, () => snapshot(shadowPaths(this.deps.home, row.workspace), writtenFiles(row.tool_name, args, row.workspace)));
       this.deps.journal.close(row.request_id, tree);
+      return tree;
     } catch (err) {
       this.deps.journal.close(row.request_id, null, `the snapshot after the call failed: ${(err as Error).message}`);
+      return null;
     }
   }
 

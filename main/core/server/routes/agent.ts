@@ -79,7 +79,8 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
       if (event.hook_event_name === agent.after.event) {
         // "Call X ran": its after-snapshot is taken before the agent goes on; the agent gets no decision to act on.
         const call = agent.toSubmit({ ...event, hook_event_name: agent.after.as });
-        await core.ran({ agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args });
+        const response = (event as { tool_response?: unknown }).tool_response;
+        await core.ran({ agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args, response });
         return sendSigned(req, reply, key, {});
       }
       const signal = hangupSignal(reply);
