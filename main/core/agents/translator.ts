@@ -13,4 +13,6 @@ export interface HookTranslator {
   answer(event: HookEvent, record: RequestRecord, outcome: AgentOutcome): Record<string, unknown>;
   /** The agent's after-call event (`event`), read as its before-call event (`as`) names the same call. */
   after: { event: string; as: string };
+  /** The agent kind Gatehouse records, for events that name no tool (session end). */
+  kind: string;
 }

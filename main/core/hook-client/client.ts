@@ -47,7 +47,8 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
     return fallback('the hook event on stdin is not JSON');
   }
   const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  if (name === agent.after) return reportRan(input);
+  if (name === agent.after) return reportRan(input, `/v1/hooks/${agent.cli}`);
+  if (name !== undefined && name === agent.sessionEnd) return reportRan(input, `/v1/hooks/${agent.cli}/session-end`);
   if (typeof name !== 'string' || !agent.events.includes(name)) {
     return { output: '', fallback: `Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}` };
   }
@@ -82,12 +83,12 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
 }
 
 /**
- * An after-call event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
+ * An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
  * is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
  */
-async function reportRan(input: HookClientInput): Promise<HookResult> {
+async function reportRan(input: HookClientInput, path: string): Promise<HookResult> {
   const endpoint = readEndpoint(input.home);
-  const target = endpoint ? loopbackUrl(endpoint.url, `/v1/hooks/${input.agent.cli}`) : null;
+  const target = endpoint ? loopbackUrl(endpoint.url, path) : null;
   if (endpoint && target) await send(target, endpoint.token, freshNonce(), input.stdin, Math.min(input.timeoutMs, 60_000));
   return { output: '', fallback: null };
 }

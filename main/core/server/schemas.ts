@@ -44,6 +44,9 @@ export const HookEventBody = Type.Object({
   permission_suggestions: Type.Optional(Type.Array(Type.Unknown())),
 });
 
+/** An agent's session-end hook event: only its session id is read. */
+export const SessionEndBody = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }) });
+
 const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Literal('ask')]);
 const RuleFields = {
   action: RuleAction,

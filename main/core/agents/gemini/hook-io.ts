@@ -29,6 +29,7 @@ export function parseGeminiAnswer(value: unknown): GeminiAnswer | null {
 export const geminiHook: HookAgent = {
   cli: 'gemini',
   after: 'AfterTool',
+  sessionEnd: 'SessionEnd',
   events: ['BeforeTool'],
   render(value, eventName) {
     if (eventName !== 'BeforeTool') return null;

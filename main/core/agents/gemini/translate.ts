@@ -9,6 +9,7 @@ import { editedGeminiInput, geminiToGatehouse } from './tools.js';
 /** Gemini CLI, POST /v1/hooks/gemini. */
 export const geminiTranslator: HookTranslator = {
   cli: 'gemini',
+  kind: 'gemini-cli',
   after: { event: 'AfterTool', as: 'BeforeTool' },
   toSubmit(event) {
     if (event.hook_event_name !== 'BeforeTool') {

@@ -5,7 +5,7 @@ import type { Core } from '../../core.js';
 import type { App } from '../app.js';
 import { type InstanceKey, NONCE_HEADER, SIGNATURE_HEADER } from '../../endpoint/instance-key.js';
 import { HOOK_TRANSLATORS } from '../../agents/translators.js';
-import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
+import { HookEventBody, IdParams, SessionEndBody, SubmitBody, WaitQuery } from '../schemas.js';
 
 /** Longest `?wait=` honoured. */
 export const MAX_WAIT_SECONDS = 600;
@@ -74,6 +74,11 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
   });
 
   for (const agent of HOOK_TRANSLATORS) {
+    // The session ended: its calls that never reported back are known not to have run (when nothing changed).
+    app.post(`/v1/hooks/${agent.cli}/session-end`, { config: { access: 'A' }, schema: { body: SessionEndBody } }, async (req, reply) => {
+      await core.sessionEnded(agent.kind, req.body.session_id);
+      return sendSigned(req, reply, key, {});
+    });
     app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
       const event = req.body;
       if (event.hook_event_name === agent.after.event) {
