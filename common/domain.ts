@@ -1,6 +1,7 @@
 // The Gatehouse domain (DESIGN.md "Domain"): the one vocabulary shared by core, shell, preload and renderer.
 // Plain data only: everything here crosses process boundaries as JSON.
 import type { GrantKind } from './grants.js';
+import type { UndoStatus } from './undo.js';
 
 /** Which agent family sent a request; free text beyond the known ones. */
 export type AgentKind = 'claude-code' | 'gemini-cli' | 'codex' | 'mcp' | 'http' | (string & {});
@@ -185,6 +186,10 @@ export interface CoreSettings {
   session_ttl_seconds: number;
   retention_days: number | null;
   retention_max_entries: number | null;
+  /** Undo snapshots older than this many days are removed (the audit keeps the fact they existed). */
+  snapshot_retention_days: number;
+  /** Undo snapshots beyond this many megabytes in all are removed, oldest first. */
+  snapshot_max_mb: number;
 }
 
 /** One row of the audit log: a request, its verdict and its decision, chained by hash. */
@@ -210,6 +215,8 @@ export interface AuditEntry {
   updated_args: Record<string, unknown> | null;
   /** With a session approval: what the grant covers. */
   grant: string | null;
+  /** Its undo, and whether the agent really ran it (added by the server when it took a snapshot). */
+  undo?: UndoStatus | null;
   prev_hash: string;
   hash: string;
 }

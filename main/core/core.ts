@@ -17,6 +17,9 @@ import { hookCommand } from './agents/hook-command.js';
 import { readEndpoint } from './endpoint/endpoint.js';
 import { acquireInstanceLock, dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
 import { homeToRecord } from './store/home.js';
+import { homedir } from 'node:os';
+import { mayWrite } from './policy/index.js';
+import { createSnapshots, type RanCall, type Snapshots } from './snapshots/index.js';
 
 /** Who holds a home, as endpoint.json says (for the "already running" message). */
 function holderOf(home: string): string | null {
@@ -56,6 +59,12 @@ export interface Core {
   /** request_pending, request_decided, rule_changed, mode_changed, settings_changed (payload: the GatehouseEvent). */
   readonly events: CoreEvents;
   readonly metrics: Metrics;
+  /** Snapshots around calls that can write, and undo (the approver's verbs: status, undo, undoSession). */
+  readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession' | 'prune'>;
+  /** The agent reported that a call ran (an after-call hook event): its after-snapshot is taken. */
+  ran(call: RanCall): Promise<string | null>;
+  /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
+  sessionEnded(agent: string, sessionId: string): Promise<void>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
   submit(input: SubmitInput, opts?: { wait?: number; signal?: AbortSignal }): Promise<RequestRecord>;
   /** Waits up to `seconds` for a pending request to end; resolves with the record as it then stands. */
@@ -120,6 +129,24 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     store,
   );
+  const snapshots = createSnapshots({
+    home: opts.home,
+    ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
+    mayWrite: (request) => mayWrite(request, homedir()),
+    recordUndo: async (workspace, calls, files) =>
+      (await broker.recordPersonAction({ agent: 'gatehouse', tool_name: 'Undo', args: { calls, files }, cwd: workspace }, `undo of ${calls.join(', ')}`)).request.id,
+    now,
+    log,
+  });
+  // Snapshot retention, like the audit's: at start and hourly, off the request path.
+  const pruneSnapshots = () => {
+    if (closed) return;
+    const limits = { days: settings.snapshot_retention_days, maxBytes: settings.snapshot_max_mb * 1024 * 1024 };
+    snapshots.prune(limits).catch((err: unknown) => log(`snapshot retention failed: ${(err as Error).message}`));
+  };
+  const snapshotRetention = setInterval(pruneSnapshots, RETENTION_INTERVAL_MS);
+  snapshotRetention.unref();
+  setImmediate(pruneSnapshots);
   const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
     settings = next;
   });
@@ -132,12 +159,24 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     approver,
     events,
     metrics,
+    snapshots,
+    ran: (call) => snapshots.ran(call),
+    sessionEnded: (agent, sessionId) => snapshots.nextRequest(agent, sessionId),
     async submit(input, o = {}) {
+      // A call of this session that never reported back has run by now: its after-snapshot first.
+      await snapshots.nextRequest(input.agent ?? 'http', input.session_id ?? null);
       const record = await broker.submit(input);
       idle.touched();
-      return o.wait && o.wait > 0 && record.status === 'pending' ? broker.wait(record.request.id, o.wait, o.signal) : record;
+      const final = o.wait && o.wait > 0 && record.status === 'pending' ? await broker.wait(record.request.id, o.wait, o.signal) : record;
+      // The before-snapshot is on disk before the agent hears "allow".
+      await snapshots.beforeRun(final);
+      return final;
     },
-    waitFor: (id, seconds, signal) => broker.wait(id, seconds, signal),
+    async waitFor(id, seconds, signal) {
+      const record = await broker.wait(id, seconds, signal);
+      await snapshots.beforeRun(record);
+      return record;
+    },
     getRequest: (id) => broker.get(id),
     expire: (id, reason) => broker.expire(id, reason),
     cancel: (id, reason) => broker.cancel(id, reason),
@@ -148,8 +187,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       stopRetention();
+      clearInterval(snapshotRetention);
       idle.stop();
       broker.close();
+      snapshots.close();
       store.close();
       lock.release();
     },

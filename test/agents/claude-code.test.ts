@@ -9,6 +9,8 @@ import { BIN } from '../core/cli/run-cli.js';
 
 const FILESYSTEM = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
 import { describeAgent } from './support/scenarios.js';
+import { gatehouse, TOKEN } from './support/gatehouse.js';
+import { gitState, makeRepo, treeHash } from '../core/snapshots/tree-hash.js';
 
 describeAgent(
   {
@@ -59,6 +61,46 @@ describeAgent(
       const offered = s.model.seen.filter((l) => l.startsWith('tools: ')).at(-1) ?? '';
       expect(offered).toContain('mcp__fs__write_file');
       expect(offered).not.toContain('mcp__fs__create_directory');
+    });
+
+    it('undoes a Write, an Edit and a shell sed -i && rm && mv of one session byte-exact, leaving git alone', async () => {
+      const ws = s.dirs.ws;
+      rmSync(join(ws, '.git'), { recursive: true, force: true });
+      makeRepo(ws);
+      expect((await s.g().approver('PATCH', '/v1/settings', { mode: 'approve-all' })).status).toBe(200);
+      const git0 = gitState(ws);
+      const file = join(ws, 'src', 'new.ts');
+      const calls = [
+        { name: 'Write', input: { file_path: file, content: 'export const x = 1;\n' } },
+        { name: 'Edit', input: { file_path: file, old_string: 'x = 1', new_string: 'x = 2' } },
+        { name: 'Bash', input: { command: "sed -i 's/alpha/ALPHA/' a.txt && rm b.txt && mv c.txt d.txt", description: 'as asked' } },
+      ];
+      const hashes: string[] = [];
+      const ids: string[] = [];
+      let session: string | null = null;
+      for (const call of calls) {
+        hashes.push(treeHash(ws));
+        s.model.script(call);
+        const args = ['-p', 'do the task', '--output-format', 'json', ...(session ? ['--resume', session] : [])];
+        const r = await runAgent(agentBin('claude')!, args, { cwd: ws, env: s.env });
+        session ??= (JSON.parse(r.stdout) as { session_id: string }).session_id;
+        const entry = ((await s.g().approver('GET', `/v1/audit?tool_name=${call.name}&limit=1`)).json as { entries: Array<{ id: string; session_id: string }> }).entries[0]!;
+        expect(entry.session_id).toBe(session);
+        // PostToolUse reached Gatehouse: the call's after-snapshot is already taken.
+        expect((await s.g().approver('GET', `/v1/undo/${entry.id}`)).json, r.stdout + r.stderr).toMatchObject({ state: 'available', ran: 'ran' });
+        ids.push(entry.id);
+      }
+      expect(readFileSync(file, 'utf8')).toBe('export const x = 2;\n');
+      expect(existsSync(join(ws, 'd.txt'))).toBe(true);
+      const env = { ...s.env, GATEHOUSE_APPROVER_TOKEN: TOKEN };
+      for (let i = calls.length - 1; i >= 0; i--) {
+        const undone = await gatehouse(['undo', ids[i]!, '--yes'], env);
+        expect(undone.code, undone.stderr).toBe(0);
+        expect(undone.stdout).toContain('Restored');
+        expect(treeHash(ws), `after undoing ${calls[i]!.name}`).toBe(hashes[i]);
+      }
+      expect(gitState(ws)).toEqual(git0);
+      await s.g().approver('PATCH', '/v1/settings', { mode: 'interactive' });
     });
 
     it('"always" becomes a rule the next identical call meets without asking', async () => {

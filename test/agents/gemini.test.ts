@@ -1,9 +1,10 @@
 // Gemini CLI 0.61.0, headless (`gemini -p`), against the scripted Gemini model, through Gatehouse's BeforeTool hook.
 // Gemini's own policy allows the shell (so the tool is offered headless); Gatehouse is the gate in front of it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gemini } from './model/gemini.js';
 import { agentBin, cleanEnv } from './support/agents.js';
+import { expect, it } from 'vitest';
 import { describeAgent, type AgentSpec } from './support/scenarios.js';
 import { describeMissingProgram } from './support/missing-program.js';
 
@@ -32,5 +33,15 @@ const spec: AgentSpec = {
   configFiles: (dirs) => [join(dirs.home, '.gemini', 'settings.json')],
 };
 
-describeAgent(spec);
+describeAgent(spec, (s) => {
+  it('a call approved in Gatehouse that Gemini\'s own policy refuses (a redirect it was not allowed) shows as not run', async () => {
+    expect((await s.g().approver('PATCH', '/v1/settings', { mode: 'approve-all' })).status).toBe(200);
+    const r = await s.run({ name: 'run_shell_command', input: { command: 'echo hi > gem-redirect.txt', description: 'as asked' } });
+    await s.g().approver('PATCH', '/v1/settings', { mode: 'interactive' });
+    expect(existsSync(join(s.dirs.ws, 'gem-redirect.txt')), r.stdout + r.stderr).toBe(false);
+    const entry = ((await s.g().approver('GET', '/v1/audit?tool_name=Bash&limit=1')).json as { entries: any[] }).entries[0];
+    expect(entry, JSON.stringify(s.model.toolResults)).toMatchObject({ status: 'approved', args: { command: 'echo hi > gem-redirect.txt' } });
+    expect(entry.undo, JSON.stringify(s.model.toolResults)).toMatchObject({ ran: 'not-run' });
+  });
+});
 describeMissingProgram(spec);

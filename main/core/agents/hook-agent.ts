@@ -6,6 +6,10 @@ export interface HookAgent {
   cli: string;
   /** Hook events this agent sends that Gatehouse answers. */
   events: readonly string[];
+  /** The after-call event: reported to Gatehouse ("call X ran"), answered with nothing. */
+  after: string;
+  /** The session-end event, where the agent has one: reported so calls that never ran are known as such. */
+  sessionEnd?: string;
   /**
    * Threat: whatever reaches stdout decides a tool call. The exact text to print for a decided answer from the server
    * ('' when the agent must get no output), or null when the answer is not a valid decided answer for `eventName`.

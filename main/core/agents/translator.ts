@@ -11,4 +11,8 @@ export interface HookTranslator {
   toSubmit(event: HookEvent): SubmitInput;
   /** The answer for a record, `{}` when the outcome is no decision; the hook client re-checks and renders it. */
   answer(event: HookEvent, record: RequestRecord, outcome: AgentOutcome): Record<string, unknown>;
+  /** The agent's after-call event (`event`), read as its before-call event (`as`) names the same call. */
+  after: { event: string; as: string };
+  /** The agent kind Gatehouse records, for events that name no tool (session end). */
+  kind: string;
 }

@@ -132,6 +132,18 @@ export class Broker {
     return record;
   }
 
+  /** Something the person did outside a tool call (an undo): on record at once, approved by them, with `reason`. */
+  async recordPersonAction(input: SubmitInput, reason: string): Promise<RequestRecord> {
+    const now = this.deps.now();
+    const request = buildRequest(input, this.newId(now.getTime()), now);
+    const verdict: Verdict = { decision: 'allow', reasons: [reason], risks: [] };
+    const decision: Decision = { status: 'approved', decided_by: 'user', decided_at: now.toISOString(), reason, latency_ms: 0 };
+    await this.record(() => this.deps.store.insertDecided(request, verdict, decision));
+    const record = { request, status: decision.status, verdict, decision };
+    this.afterDecision(record);
+    return record;
+  }
+
   /** A request that does not fit in the queue: on record at once as cancelled, so the agent gets no decision. */
   private async refuseToHold(request: ToolRequest, verdict: Verdict, received: Date, why: string): Promise<RequestRecord> {
     const decided = this.deps.now();

@@ -14,6 +14,8 @@ const USAGE = `usage: gatehouse <command> [options]
   rules list|add|remove|enable|disable|import|export ...
                                      manage rules in GATEHOUSE_HOME's database
   audit query|export|verify ...      read, export or verify the audit log
+  undo <request-id> [--yes] [--back-to-here] | undo --session S [--yes]
+                                     show, then restore, what a call (or a session) changed in its workspace
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
   mcp-proxy --name NAME (-- CMD [ARGS…] | --url URL)
                                      run an MCP server (stdio, or Streamable HTTP) behind Gatehouse
@@ -67,6 +69,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'status': {
       const { runStatus } = await import('./agents.js');
       process.exitCode = await runStatus(rest, { stdout: out, stderr: err, env: process.env });
+      return;
+    }
+    case 'undo': {
+      const { runUndo } = await import('./undo.js');
+      process.exitCode = await runUndo(rest, { stdout: out, stderr: err, env: process.env });
       return;
     }
     case 'doctor': {

@@ -47,6 +47,8 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
     return fallback('the hook event on stdin is not JSON');
   }
   const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
+  if (name === agent.after) return reportRan(input, `/v1/hooks/${agent.cli}`);
+  if (name !== undefined && name === agent.sessionEnd) return reportRan(input, `/v1/hooks/${agent.cli}/session-end`);
   if (typeof name !== 'string' || !agent.events.includes(name)) {
     return fallback(`Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}`);
   }
@@ -78,6 +80,17 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   const output = agent.render(value, eventName);
   if (output === null) return fallback('Gatehouse answered something that is not a valid hook answer');
   return { output, fallback: null };
+}
+
+/**
+ * An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
+ * is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
+ */
+async function reportRan(input: HookClientInput, path: string): Promise<HookResult> {
+  const endpoint = readEndpoint(input.home);
+  const target = endpoint ? loopbackUrl(endpoint.url, path) : null;
+  if (endpoint && target) await send(target, endpoint.token, freshNonce(), input.stdin, Math.min(input.timeoutMs, 60_000));
+  return { output: '', fallback: null };
 }
 
 /** The answer check once the kernel has shown the listener is the instance endpoint.json names: its answer is its own. */

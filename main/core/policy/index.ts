@@ -16,3 +16,4 @@ export { ruleForAgent, ruleIsLive } from './rule-match.js';
 export { hiddenTools } from './hidden-tools.js';
 export { type ToolFamily, toolFamily } from './tools.js';
 export { sandboxOverride } from './sandbox-override.js';
+export { mayWrite } from './may-write.js';

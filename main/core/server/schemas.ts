@@ -44,6 +44,9 @@ export const HookEventBody = Type.Object({
   permission_suggestions: Type.Optional(Type.Array(Type.Unknown())),
 });
 
+/** An agent's session-end hook event: only its session id is read. */
+export const SessionEndBody = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }) });
+
 const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Literal('ask')]);
 const RuleFields = {
   action: RuleAction,
@@ -92,6 +95,8 @@ export const SettingsPatchBody = Type.Partial(
     session_ttl_seconds: Type.Integer({ minimum: 0 }),
     retention_days: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     retention_max_entries: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    snapshot_retention_days: Type.Integer({ minimum: 1, maximum: 36_500 }),
+    snapshot_max_mb: Type.Integer({ minimum: 1, maximum: 1_048_576 }),
   }),
 );
 

@@ -10,6 +10,7 @@ import { registerApproverRoutes } from './routes/approver.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerMcpRoutes } from './routes/mcp.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { registerUndoRoutes } from './routes/undo.js';
 import { ApproverSessions } from './sessions.js';
 
 /** How to serve. */
@@ -63,6 +64,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   registerMcpRoutes(app, core, key);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
+  registerUndoRoutes(app, core);
   await registerSystemRoutes(app, core, sessions, opts.staticDir);
 
   await app.listen({ port: opts.port, host: '127.0.0.1' });

@@ -12,6 +12,8 @@ export const DEFAULT_SETTINGS: Readonly<CoreSettings> = Object.freeze({
   session_ttl_seconds: 0,
   retention_days: null,
   retention_max_entries: null,
+  snapshot_retention_days: 30,
+  snapshot_max_mb: 2048,
 });
 
 const MODES: readonly Mode[] = ['interactive', 'approve-all', 'strict'];
@@ -26,6 +28,8 @@ const VALIDATORS: { [K in keyof CoreSettings]: (v: unknown) => CoreSettings[K] }
   session_ttl_seconds: (v) => integer(v, 'session_ttl_seconds', 0),
   retention_days: nullable((v) => integer(v, 'retention_days', 1, DAY_LIMIT)),
   retention_max_entries: nullable((v) => integer(v, 'retention_max_entries', 1)),
+  snapshot_retention_days: (v) => integer(v, 'snapshot_retention_days', 1, DAY_LIMIT),
+  snapshot_max_mb: (v) => integer(v, 'snapshot_max_mb', 1, 1_048_576),
 };
 
 /** The settings part of the store, bound to one connection. */

@@ -15,7 +15,8 @@ export interface RunningGatehouse {
   stop(): Promise<void>;
 }
 
-const TOKEN = 'approver-token-for-the-agent-suite-0123456789';
+/** The approver token the suite's Gatehouse is started with (for CLI verbs like `gatehouse undo`). */
+export const TOKEN = 'approver-token-for-the-agent-suite-0123456789';
 
 /** Starts `gatehouse serve --home <home>` and waits for its URL. */
 export async function startGatehouse(home: string): Promise<RunningGatehouse> {

@@ -40,6 +40,7 @@ describe.skipIf(!BUILT)('install and uninstall', () => {
     expect(installed).toContain('"command": "my-linter"');
     expect(installed).toMatch(/\n {8}[{"]/);
     expect(installed).toMatch(/gatehouse\.js hook claude-code/);
+    expect(Object.keys((parse(installed) as { hooks: object }).hooks)).toEqual(['PreToolUse', 'PostToolUse']);
     const again = await cli('install', 'claude-code');
     expect(again.stdout).toContain('already installed');
     expect(readFileSync(claudeSettings(), 'utf8')).toBe(installed);
@@ -63,7 +64,9 @@ describe.skipIf(!BUILT)('install and uninstall', () => {
     expect(dry.stdout).toContain('+        "hooks": [');
     expect(existsSync(join(root, 'home', '.gemini', 'settings.json'))).toBe(false);
     await cli('install', 'gemini');
-    expect(JSON.parse(readFileSync(join(root, 'home', '.gemini', 'settings.json'), 'utf8')).hooks.BeforeTool[0].hooks[0]).toMatchObject({ type: 'command', timeout: 600000 });
+    const gemini = JSON.parse(readFileSync(join(root, 'home', '.gemini', 'settings.json'), 'utf8'));
+    expect(gemini.hooks.BeforeTool[0].hooks[0]).toMatchObject({ type: 'command', timeout: 600000 });
+    expect(gemini.hooks.AfterTool[0].hooks[0]).toEqual(gemini.hooks.BeforeTool[0].hooks[0]);
     await cli('uninstall', 'gemini');
     expect(existsSync(join(root, 'home', '.gemini', 'settings.json'))).toBe(false);
   });
@@ -78,11 +81,17 @@ describe.skipIf(!BUILT)('install and uninstall', () => {
     const toml = readFileSync(join(env.CODEX_HOME, 'config.toml'), 'utf8');
     expect(toml.startsWith('# mine\nmodel = "o3"\n')).toBe(true);
     expect(toml).toContain(`[hooks.state."${join(env.CODEX_HOME, 'hooks.json')}:pre_tool_use:0:0"]\ntrusted_hash = "${trustHash('pre_tool_use', { hooks: [{ command, timeout: 600 }] })}"`);
+    // PostToolUse (the call ran: undo's after-snapshot) is trusted the same way.
+    expect(hooks.hooks.PostToolUse[0].hooks[0].command).toBe(command);
+    expect(toml).toContain(`[hooks.state."${join(env.CODEX_HOME, 'hooks.json')}:post_tool_use:0:0"]\ntrusted_hash = "${trustHash('post_tool_use', { hooks: [{ command, timeout: 600 }] })}"`);
     expect((await cli('status')).stdout).toMatch(/Codex \(user\): hook installed in .*; it runs/);
+    await cli('uninstall', 'codex');
+    expect(readFileSync(join(env.CODEX_HOME, 'config.toml'), 'utf8')).toBe('# mine\nmodel = "o3"\n');
+    await cli('install', 'codex');
     writeFileSync(join(env.CODEX_HOME, 'config.toml'), '# mine\nmodel = "o3"\n');
     const status = await cli('status');
     expect(status.code).toBe(1);
-    expect(status.stdout).toContain('would not run: Codex would skip the hook');
+    expect(status.stdout).toContain('would not run: Codex would skip the PreToolUse hook');
   });
 
   it('refuses an unparseable, a read-only and a symlinked-out config, writing nothing', async () => {

@@ -182,6 +182,7 @@ describe('settings', () => {
     const { path, store } = fresh();
     expect(store.getSettings()).toEqual({
       mode: 'interactive', timeout_seconds: 300, timeout_outcome: 'no-decision', session_ttl_seconds: 0, retention_days: null, retention_max_entries: null,
+      snapshot_retention_days: 30, snapshot_max_mb: 2048,
     });
     expect(store.updateSettings({ mode: 'strict', retention_days: 30 })).toMatchObject({ mode: 'strict', retention_days: 30 });
     expect(() => store.updateSettings({ mode: 'yolo' as never })).toThrow(StoreInputError);

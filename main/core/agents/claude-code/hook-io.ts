@@ -6,6 +6,7 @@ import type { HookAgent } from '../hook-agent.js';
 /** Claude Code: PreToolUse and PermissionRequest; silence means "no decision, ask the person yourself". */
 export const claudeCodeHook: HookAgent = {
   cli: 'claude-code',
+  after: 'PostToolUse',
   events: HOOK_EVENTS,
   render(value, eventName) {
     const parsed = parseHookOutput(value, eventName);

@@ -1,4 +1,4 @@
-// Claude Code: a PreToolUse hook in settings.json (user: CLAUDE_CONFIG_DIR or ~/.claude; project: DIR/.claude), so
+// Claude Code: PreToolUse and PostToolUse hooks in settings.json (user: CLAUDE_CONFIG_DIR or ~/.claude; project: DIR/.claude), so
 // every tool call passes Gatehouse; Claude Code's own deny and ask rules still apply after an allow.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,10 +27,12 @@ export const claudeCodeInstaller: AgentInstaller = {
           const hook = c.http
             ? { type: 'http', url: c.http.url, headers: { Authorization: `Bearer ${c.http.token}` }, timeout: 600 }
             : { type: 'command', command: c.command, timeout: 600 };
-          return addHook(text ?? '', this.path, 'PreToolUse', { matcher: '*', hooks: [hook] }, isOurs).text;
+          const before = addHook(text ?? '', this.path, 'PreToolUse', { matcher: '*', hooks: [hook] }, isOurs).text;
+          // PostToolUse tells Gatehouse the call ran: its after-snapshot (undo) is taken then.
+          return addHook(before, this.path, 'PostToolUse', { matcher: '*', hooks: [hook] }, isOurs).text;
         },
         remove(text) {
-          return removeHook(text, this.path, 'PreToolUse', isOurs);
+          return removeHook(removeHook(text, this.path, 'PostToolUse', isOurs), this.path, 'PreToolUse', isOurs);
         },
       },
     ];

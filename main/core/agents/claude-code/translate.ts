@@ -5,6 +5,8 @@ import type { HookTranslator } from '../translator.js';
 /** Claude Code, POST /v1/hooks/claude-code. */
 export const claudeCodeTranslator: HookTranslator = {
   cli: 'claude-code',
+  kind: 'claude-code',
+  after: { event: 'PostToolUse', as: 'PreToolUse' },
   toSubmit: hookEventToSubmit,
   answer: (event, record, outcome) => hookAnswer(event, record, outcome) as Record<string, unknown>,
 };

@@ -33,6 +33,7 @@ function renderPermissionRequest(out: Record<string, unknown>): string | null {
  */
 export const codexHook: HookAgent = {
   cli: 'codex',
+  after: 'PostToolUse',
   events: CODEX_EVENTS,
   render(value, eventName) {
     if (!isPlainObject(value) || !sameKeys(Object.keys(value), ['hookSpecificOutput'], [])) return null;

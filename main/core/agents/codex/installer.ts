@@ -1,4 +1,4 @@
-// Codex: a PreToolUse hook in hooks.json (user: CODEX_HOME or ~/.codex; project: DIR/.codex) plus its trust entry in
+// Codex: PreToolUse and PostToolUse hooks in hooks.json (user: CODEX_HOME or ~/.codex; project: DIR/.codex) plus their trust entries in
 // CODEX_HOME/config.toml, edited surgically (one marked block appended, validated with smol-toml) so the person's
 // comments and layout stay as they were.
 import { existsSync } from 'node:fs';
@@ -11,6 +11,11 @@ import { isGatehouseHook, projectDir, type AgentInstaller, type HookWarning, typ
 import { trustHash, trustKey } from './trust.js';
 
 const isOurs = isGatehouseHook('codex');
+/** The events the hook is installed on: PreToolUse decides, PostToolUse says the call ran (its after-snapshot). */
+const EVENTS = [
+  { event: 'PreToolUse', snake: 'pre_tool_use' },
+  { event: 'PostToolUse', snake: 'post_tool_use' },
+] as const;
 const MARK = '# gatehouse: trusts its hook (Codex skips untrusted hooks); `gatehouse uninstall codex` removes this block';
 const BLOCK = new RegExp(`\\n?${MARK.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')}\\n\\[hooks\\.state\\.[^\\n]*\\]\\ntrusted_hash = "[^"\\n]*"\\n`, 'g');
 
@@ -55,11 +60,15 @@ export const codexInstaller: AgentInstaller = {
         root: dir,
         format: 'json',
         add(text, c) {
-          const added = addHook(text ?? '', hooksPath, 'PreToolUse', { hooks: [{ type: 'command', command: c.command, timeout: 600 }] }, isOurs);
-          c.state['codexGroup'] = added.group;
-          return added.text;
+          let out = text ?? '';
+          for (const { event } of EVENTS) {
+            const added = addHook(out, hooksPath, event, { hooks: [{ type: 'command', command: c.command, timeout: 600 }] }, isOurs);
+            c.state[`codexGroup:${event}`] = added.group;
+            out = added.text;
+          }
+          return out;
         },
-        remove: (text) => removeHook(text, hooksPath, 'PreToolUse', isOurs),
+        remove: (text) => [...EVENTS].reverse().reduce((t, { event }) => removeHook(t, hooksPath, event, isOurs), text),
       },
       {
         path: join(home, 'config.toml'),
@@ -68,13 +77,16 @@ export const codexInstaller: AgentInstaller = {
         add(text, c) {
           const current = text ?? '';
           const config = parseConfig(current, this.path);
-          const key = trustKey(hooksPath, 'pre_tool_use', c.state['codexGroup'] as number, 0);
-          const hash = trustHash('pre_tool_use', { hooks: [{ command: c.command, timeout: 600 }] });
-          const held = trustedHash(config, key);
-          if (held === hash) return current;
-          if (held !== undefined) throw new ConfigError(`${this.path} already trusts another hook at ${key}; remove that [hooks.state] entry first`);
-          const block = `${MARK}\n[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = ${JSON.stringify(hash)}\n`;
-          const next = `${current}${current === '' || current.endsWith('\n') ? '' : '\n'}${current === '' ? '' : '\n'}${block}`;
+          let next = current;
+          for (const { event, snake } of EVENTS) {
+            const key = trustKey(hooksPath, snake, c.state[`codexGroup:${event}`] as number, 0);
+            const hash = trustHash(snake, { hooks: [{ command: c.command, timeout: 600 }] });
+            const held = trustedHash(config, key);
+            if (held === hash) continue;
+            if (held !== undefined) throw new ConfigError(`${this.path} already trusts another hook at ${key}; remove that [hooks.state] entry first`);
+            const block = `${MARK}\n[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = ${JSON.stringify(hash)}\n`;
+            next = `${next}${next === '' || next.endsWith('\n') ? '' : '\n'}${next === '' ? '' : '\n'}${block}`;
+          }
           parseConfig(next, this.path);
           return next;
         },
@@ -100,11 +112,12 @@ export const codexInstaller: AgentInstaller = {
     } catch (err) {
       return [{ path: configPath, why: (err as Error).message }];
     }
-    for (const [group, hook] of findOurs(settings, 'PreToolUse', isOurs)) {
-      const entry = ((settings['hooks'] as Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout?: number }> }>>)['PreToolUse']!)[group]!;
-      const expected = trustHash('pre_tool_use', entry);
-      if (trustedHash(config, trustKey(hooksPath, 'pre_tool_use', group, hook)) !== expected) {
-        warnings.push({ path: configPath, why: `Codex would skip the hook in ${hooksPath}: it is not trusted in ${configPath} (run \`gatehouse install codex\` again)` });
+    for (const { event, snake } of EVENTS) {
+      for (const [group, hook] of findOurs(settings, event, isOurs)) {
+        const entry = ((settings['hooks'] as Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout?: number }> }>>)[event]!)[group]!;
+        if (trustedHash(config, trustKey(hooksPath, snake, group, hook)) !== trustHash(snake, entry)) {
+          warnings.push({ path: configPath, why: `Codex would skip the ${event} hook in ${hooksPath}: it is not trusted in ${configPath} (run \`gatehouse install codex\` again)` });
+        }
       }
     }
     if (ctx.scope.kind === 'project') {

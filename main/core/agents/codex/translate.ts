@@ -12,6 +12,8 @@ const NO_EDITS = 'Gatehouse: the person approved an edited version of this call,
 /** Codex, POST /v1/hooks/codex. */
 export const codexTranslator: HookTranslator = {
   cli: 'codex',
+  kind: 'codex',
+  after: { event: 'PostToolUse', as: 'PreToolUse' },
   toSubmit(event) {
     if (!(CODEX_EVENTS as readonly string[]).includes(event.hook_event_name)) {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on PreToolUse or PermissionRequest`);

@@ -28,6 +28,8 @@ export function parseGeminiAnswer(value: unknown): GeminiAnswer | null {
 /** Gemini CLI: BeforeTool only; silence would let Gemini's own policy run the call, so no decision is a deny. */
 export const geminiHook: HookAgent = {
   cli: 'gemini',
+  after: 'AfterTool',
+  sessionEnd: 'SessionEnd',
   events: ['BeforeTool'],
   render(value, eventName) {
     if (eventName !== 'BeforeTool') return null;

@@ -1,4 +1,4 @@
-// Gemini CLI: a BeforeTool hook in settings.json (user: GEMINI_CLI_HOME or ~, then .gemini; project: DIR/.gemini).
+// Gemini CLI: BeforeTool, AfterTool and SessionEnd hooks in settings.json (user: GEMINI_CLI_HOME or ~, then .gemini; project: DIR/.gemini).
 // Timeout in milliseconds (Gemini CLI 0.61): ten minutes, so a person has time to decide while Gemini waits.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,10 +24,15 @@ export const geminiInstaller: AgentInstaller = {
         root,
         format: 'json',
         add(text, c) {
-          return addHook(text ?? '', this.path, 'BeforeTool', { hooks: [{ name: 'gatehouse', type: 'command', command: c.command, timeout: 600_000 }] }, isOurs).text;
+          const hooks = [{ name: 'gatehouse', type: 'command', command: c.command, timeout: 600_000 }];
+          const before = addHook(text ?? '', this.path, 'BeforeTool', { hooks }, isOurs).text;
+          // AfterTool tells Gatehouse the call ran (its after-snapshot), and its absence that Gemini did not run it.
+          const after = addHook(before, this.path, 'AfterTool', { hooks }, isOurs).text;
+          // Gemini sends no AfterTool for a call its own policy refused: SessionEnd says the session is over.
+          return addHook(after, this.path, 'SessionEnd', { hooks }, isOurs).text;
         },
         remove(text) {
-          return removeHook(text, this.path, 'BeforeTool', isOurs);
+          return ['SessionEnd', 'AfterTool', 'BeforeTool'].reduce((t, event) => removeHook(t, this.path, event, isOurs), text);
         },
       },
     ];

@@ -9,6 +9,8 @@ import { editedGeminiInput, geminiToGatehouse } from './tools.js';
 /** Gemini CLI, POST /v1/hooks/gemini. */
 export const geminiTranslator: HookTranslator = {
   cli: 'gemini',
+  kind: 'gemini-cli',
+  after: { event: 'AfterTool', as: 'BeforeTool' },
   toSubmit(event) {
     if (event.hook_event_name !== 'BeforeTool') {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on BeforeTool`);

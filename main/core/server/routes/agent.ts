@@ -5,7 +5,7 @@ import type { Core } from '../../core.js';
 import type { App } from '../app.js';
 import type { InstanceKey } from '../../endpoint/instance-key.js';
 import { HOOK_TRANSLATORS } from '../../agents/translators.js';
-import { HookEventBody, IdParams, SubmitBody, WaitQuery } from '../schemas.js';
+import { HookEventBody, IdParams, SessionEndBody, SubmitBody, WaitQuery } from '../schemas.js';
 import { sendSigned } from './signed.js';
 
 /** Longest `?wait=` honoured. */
@@ -47,7 +47,8 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
   app.get('/v1/requests/:id', { config: { access: 'A' }, schema: { params: IdParams, querystring: WaitQuery } }, async (req, reply) => {
     let record = core.getRequest(req.params.id);
     const wait = Math.min(req.query.wait ?? 0, MAX_WAIT_SECONDS);
-    if (record.status === 'pending' && wait > 0) record = await core.waitFor(record.request.id, wait, hangupSignal(reply));
+    // Through waitFor even when decided: an approved call that can write gets its before-snapshot before it is told.
+    if (record.status !== 'pending' || wait > 0) record = await core.waitFor(record.request.id, record.status === 'pending' ? wait : 0, hangupSignal(reply));
     return sendSigned(req, reply, key, req.caller === 'approver' ? record : agentView(record));
   });
 
@@ -63,8 +64,20 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
   });
 
   for (const agent of HOOK_TRANSLATORS) {
+    // The session ended: its calls that never reported back are known not to have run (when nothing changed).
+    app.post(`/v1/hooks/${agent.cli}/session-end`, { config: { access: 'A' }, schema: { body: SessionEndBody } }, async (req, reply) => {
+      await core.sessionEnded(agent.kind, req.body.session_id);
+      return sendSigned(req, reply, key, {});
+    });
     app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
       const event = req.body;
+      if (event.hook_event_name === agent.after.event) {
+        // "Call X ran": its after-snapshot is taken before the agent goes on; the agent gets no decision to act on.
+        const call = agent.toSubmit({ ...event, hook_event_name: agent.after.as });
+        const response = (event as { tool_response?: unknown }).tool_response;
+        await core.ran({ agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args, response });
+        return sendSigned(req, reply, key, {});
+      }
       const signal = hangupSignal(reply);
       let record = await core.submit(agent.toSubmit(event));
       if (record.status === 'pending') {

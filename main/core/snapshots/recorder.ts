@@ -1,0 +1,135 @@
+// Taking the snapshots: before an approved call that can write runs (the agent gets its answer only after), and
+// after it ran (the agent's after-call event, or failing that the session's next request, or an undo). A snapshot
+// failure never holds up the call: the journal says "no undo" and why.
+import { isAbsolute, resolve } from 'node:path';
+import type { RequestRecord, ToolRequest } from '../../../common/domain.js';
+import type { UndoStatus } from '../../../common/undo.js';
+import { fileTargets, toolFamily } from '../policy/tools.js';
+import { canonicalJson } from '../store/canonical.js';
+import type { CallSnapshot, Journal } from './journal.js';
+import type { KeyedQueue } from './queue.js';
+import { NO_SIGN, REPORTING_AGENTS, refusalIn } from './ran.js';
+import { shadowPaths, snapshot } from './shadow.js';
+import { workspaceRoot } from './workspace.js';
+
+/** What the recorder needs. */
+export interface RecorderDeps {
+  home: string;
+  journal: Journal;
+  queue: KeyedQueue;
+  /** Whether a call can write (policy/may-write.ts). */
+  mayWrite(request: ToolRequest): Promise<boolean>;
+  now(): Date;
+  log(message: string): void;
+}
+
+/** An after-call event as the agent reported it, in Gatehouse's vocabulary. */
+export interface RanCall {
+  agent: string;
+  session_id: string | null;
+  tool_name: string;
+  args: Record<string, unknown>;
+  /** What the agent says the call returned (tool_response), read for its own refusals. */
+  response?: unknown;
+}
+
+/** Files a file tool writes, as absolute paths (added to the snapshot even when ignored). */
+function writtenFiles(toolName: string, args: Record<string, unknown>, cwd: string | null): string[] {
+  if (toolFamily(toolName) !== 'write') return [];
+  const t = fileTargets({ id: '', received_at: '', agent: '', session_id: null, cwd, tool_name: toolName, args, payload: '' });
+  return t.paths.map((p) => (isAbsolute(p) ? p : cwd ? resolve(cwd, p) : p)).filter(isAbsolute);
+}
+
+/** Records snapshots around calls. */
+export class SnapshotRecorder {
+  private readonly taking = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: RecorderDeps) {}
+
+  /** Before an approved call runs: once per request, whoever waits on it. Never throws. */
+  beforeRun(record: RequestRecord): Promise<void> {
+    if (record.status !== 'approved') return Promise.resolve();
+    const id = record.request.id;
+    let p = this.taking.get(id);
+    if (!p) {
+      p = this.takeBefore(record).catch((err: unknown) => this.deps.log(`snapshot before ${id} failed: ${(err as Error).message}`));
+      this.taking.set(id, p);
+      void p.then(() => setTimeout(() => this.taking.delete(id), 60_000).unref());
+    }
+    return p;
+  }
+
+  private async takeBefore(record: RequestRecord): Promise<void> {
+    const { journal } = this.deps;
+    const request = record.request;
+    if (journal.get(request.id)) return;
+    const args = record.decision?.updated_args ?? request.args;
+    if (!(await this.deps.mayWrite({ ...request, args }))) return;
+    const ws = workspaceRoot(request.cwd, this.deps.home);
+    const row: CallSnapshot = {
+      request_id: request.id,
+      workspace: 'root' in ws ? ws.root : (request.cwd ?? ''),
+      agent: request.agent,
+      session_id: request.session_id,
+      tool_name: request.tool_name,
+      args_json: canonicalJson(args),
+      before_tree: null,
+      after_tree: null,
+      state: 'open',
+      why: null,
+      taken_at: this.deps.now().toISOString(),
+      ran: null,
+      ran_note: null,
+    };
+    if ('refused' in ws) return journal.insert({ ...row, state: 'failed', why: ws.refused });
+    const root = ws.root;
+    try {
+      row.before_tree = await this.deps.queue.run(root, () => snapshot(shadowPaths(this.deps.home, root), writtenFiles(request.tool_name, args, request.cwd)));
+      journal.insert(row);
+    } catch (err) {
+      journal.insert({ ...row, state: 'failed', why: `the snapshot before the call failed: ${(err as Error).message}` });
+    }
+  }
+
+  /** The agent says a call ran: its after-snapshot is taken now. Returns the request id it matched, or null. */
+  async ran(call: RanCall): Promise<string | null> {
+    const open = this.deps.journal.open({ agent: call.agent, session_id: call.session_id }).filter((r) => r.tool_name === call.tool_name);
+    const args = canonicalJson(call.args);
+    const match = open.find((r) => r.args_json === args) ?? open[0];
+    if (!match) return null;
+    const refused = refusalIn(call.response);
+    this.deps.journal.setRan(match.request_id, refused === null ? 'ran' : 'not-run', refused);
+    await this.close(match);
+    return match.request_id;
+  }
+
+  /** Takes the after-snapshot of every open call of a session (its next request arrived) or of a workspace (undo). */
+  async closeOpen(filter: { agent: string; session_id: string | null } | { workspace: string }): Promise<void> {
+    for (const row of this.deps.journal.open(filter)) {
+      const after = await this.close(row);
+      // The session went on without the after-call event its hook sends for every call that ran, and nothing changed.
+      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && after === row.before_tree) this.deps.journal.setRan(row.request_id, 'not-run', NO_SIGN);
+    }
+  }
+
+  /** Takes a call's after-snapshot; returns its tree, or null when it failed (the journal says why). */
+  private async close(row: CallSnapshot): Promise<string | null> {
+    const args = JSON.parse(row.args_json) as Record<string, unknown>;
+    try {
+      const tree = await this.deps.queue.run(row.workspace, () => snapshot(shadowPaths(this.deps.home, row.workspace), writtenFiles(row.tool_name, args, row.workspace)));
+      this.deps.journal.close(row.request_id, tree);
+      return tree;
+    } catch (err) {
+      this.deps.journal.close(row.request_id, null, `the snapshot after the call failed: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  /** The undo state of a call, or null when it took no snapshot (it could not write, or was not run). */
+  status(requestId: string): UndoStatus | null {
+    const row = this.deps.journal.get(requestId);
+    if (!row) return null;
+    const state = row.state === 'ready' ? 'available' : row.state === 'open' ? 'pending-after' : row.state === 'pruned' ? 'pruned' : 'none';
+    return { request_id: requestId, state, why: row.why, workspace: row.workspace, ran: row.ran, not_run_reason: row.ran_note };
+  }
+}
