@@ -44,7 +44,7 @@ export const HookEventBody = Type.Object({
   permission_suggestions: Type.Optional(Type.Array(Type.Unknown())),
 });
 
-const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Literal('ask')]);
+const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('sandbox'), Type.Literal('deny'), Type.Literal('ask')]);
 const RuleFields = {
   action: RuleAction,
   pattern: Type.String({ minLength: 1, maxLength: 4096 }),
@@ -92,6 +92,7 @@ export const SettingsPatchBody = Type.Partial(
     session_ttl_seconds: Type.Integer({ minimum: 0 }),
     retention_days: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     retention_max_entries: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    contain_unvouched: Type.Boolean(),
   }),
 );
 

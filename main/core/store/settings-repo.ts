@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: Readonly<CoreSettings> = Object.freeze({
   session_ttl_seconds: 0,
   retention_days: null,
   retention_max_entries: null,
+  contain_unvouched: false,
 });
 
 const MODES: readonly Mode[] = ['interactive', 'approve-all', 'strict'];
@@ -26,6 +27,10 @@ const VALIDATORS: { [K in keyof CoreSettings]: (v: unknown) => CoreSettings[K] }
   session_ttl_seconds: (v) => integer(v, 'session_ttl_seconds', 0),
   retention_days: nullable((v) => integer(v, 'retention_days', 1, DAY_LIMIT)),
   retention_max_entries: nullable((v) => integer(v, 'retention_max_entries', 1)),
+  contain_unvouched: (v) => {
+    if (typeof v !== 'boolean') throw new StoreInputError('contain_unvouched must be true or false');
+    return v;
+  },
 };
 
 /** The settings part of the store, bound to one connection. */
