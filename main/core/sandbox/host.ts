@@ -8,6 +8,8 @@
 // the agent runs it after the hook has answered, so the manager is initialised once with `serve` and never reset while
 // it runs. Wrapped commands are never started with spawnSync (the proxy would deadlock: it runs in this event loop).
 import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
 import type { ContainedProfile } from '../../../common/domain.js';
 import { sandboxProblems, type SandboxProblem } from './readiness.js';
@@ -44,6 +46,9 @@ export class ContainmentHost {
       return this.state;
     }
     try {
+      // The TMPDIR the library hands a sandboxed command (its default /tmp/claude may not exist): the temp folder every
+      // profile makes writable, so `make -f-`, compilers and test runners find a place for their temporary files.
+      process.env.CLAUDE_CODE_TMPDIR = realpathSync(tmpdir());
       await SandboxManager.initialize(
         { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } },
         async ({ host, port }) => ((await ask(host, port)) ? true : { allow: false, reason: `Gatehouse refused ${host}${port ? `:${port}` : ''}` }),
