@@ -1,5 +1,6 @@
 // The mode turns an `ask` into the user's standing answer (DESIGN.md: interactive, approve-all, strict).
 import type { ContainedProfile, Mode, Risk, Verdict } from '../../../common/domain.js';
+import { describeProfile } from '../sandbox/describe.js';
 
 /** A verdict before the mode applies; `undecidable` marks requests Gatehouse could not read. */
 export interface Outcome {
@@ -26,7 +27,7 @@ export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() =>
   if (o.hard_deny) v.hard_deny = true;
   if (o.session_approved) v.session_approved = true;
   if (o.decision === 'allow' && o.contained && contain) v.contained = contain();
-  if (o.decision !== 'ask') return v;
+  if (o.decision !== 'ask') return described(v);
   if (mode === 'strict') {
     v.decision = 'deny';
     v.reasons.push('strict mode: requests that would need your approval are denied');
@@ -41,5 +42,11 @@ export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() =>
   } else if (mode !== 'interactive') {
     v.reasons.push(`unknown mode "${String(mode)}": asking`);
   }
+  return described(v);
+}
+
+/** A contained verdict says what the sandbox lets the command do, last among its reasons. */
+function described(v: Verdict): Verdict {
+  if (v.contained) v.reasons.push(describeProfile(v.contained));
   return v;
 }

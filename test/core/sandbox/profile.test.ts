@@ -42,6 +42,7 @@ beforeAll(async () => {
   expect(v.decision, v.reasons.join('; ')).toBe('allow');
   profile = v.contained!;
   expect(profile).toBeDefined();
+  expect(v.reasons.at(-1)).toMatch(/^runs contained: writes only in .*; network: example\.com, registry\.npmjs\.org \(other hosts are asked\)$/);
 });
 afterAll(() => fx.cleanup());
 
