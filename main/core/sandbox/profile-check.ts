@@ -1,4 +1,4 @@
-// What a profile lets a contained command do with one path or host: the review's summary and the profile's tests ask it.
+// What a profile lets a contained command do with one path or host, as the sandbox will enforce it: for whoever reads a verdict's profile (its tests do).
 import picomatch from 'picomatch';
 import type { ContainedProfile } from '../../../common/domain.js';
 import { isInside } from '../policy/paths.js';
