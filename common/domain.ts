@@ -70,6 +70,24 @@ export interface Verdict {
   hard_deny?: boolean;
   /** Set when a session approval decided. */
   session_approved?: boolean;
+  /** On an allow: the call runs inside the OS sandbox this profile describes, not as is (main/core/sandbox). */
+  contained?: ContainedProfile;
+}
+
+/**
+ * What a contained command may do: compiled from the rules and the workspace facts alone (main/core/sandbox/profile.ts).
+ * Everything not written here is refused by the OS sandbox: writes elsewhere, reads of what is unreadable, other hosts
+ * (those are asked as a `Network(host:port)` request while the command waits).
+ */
+export interface ContainedProfile {
+  /** Folders the command may write below: the workspace and the temp folder. */
+  writable: string[];
+  /** Paths inside those folders it may still not write: what the tamper guard protects. */
+  unwritable: string[];
+  /** Paths (and `**` globs) it may not read: the secret tier, and what Read deny and ask rules name. */
+  unreadable: string[];
+  /** Hosts (with their subdomains) it may connect to without asking. */
+  hosts: string[];
 }
 
 /** Final outcome of a request. */
@@ -113,8 +131,8 @@ export interface RequestRecord {
   args_truncated?: boolean;
 }
 
-/** Rule actions. */
-export type RuleAction = 'allow' | 'deny' | 'ask';
+/** Rule actions; `sandbox` allows a shell command contained (it runs inside the OS sandbox). */
+export type RuleAction = 'allow' | 'sandbox' | 'deny' | 'ask';
 
 /** Where a rule came from. */
 export type RuleSource = 'user' | 'preset' | 'import';
@@ -190,6 +208,8 @@ export interface CoreSettings {
   snapshot_retention_days: number;
   /** Undo snapshots beyond this many megabytes in all are removed, oldest first. */
   snapshot_max_mb: number;
+  /** A shell command no rule vouches for, that meets no deny, no ask rule and no hard deny, runs contained instead of asking. */
+  contain_unvouched: boolean;
 }
 
 /** One row of the audit log: a request, its verdict and its decision, chained by hash. */

@@ -2,7 +2,9 @@
 // start here; nothing in it imports electron or fastify.
 import type { Writable } from 'node:stream';
 import type { ExportFormat } from '../../common/api.js';
-import type { AuditFilter, CoreSettings, RequestRecord } from '../../common/domain.js';
+import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, ToolRequest } from '../../common/domain.js';
+import type { ContainmentHost } from './sandbox/host.js';
+import { containedArgs } from './sandbox/rewrite.js';
 import { ApproverService } from './broker/approver-service.js';
 import { Broker } from './broker/broker.js';
 import { CoreEvents } from './broker/events.js';
@@ -49,6 +51,8 @@ export interface CoreOptions {
   agentEnv?: NodeJS.ProcessEnv;
   /** The Node.js binary hook commands run with (default: this process's node; the Electron app finds one). */
   hookNode?: string | null;
+  /** The OS sandbox of this process (`serve` starts it): without one, contained answers ask. */
+  containment?: ContainmentHost;
 }
 
 /** A running core. */
@@ -110,6 +114,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const broker = new Broker({
     store,
     evaluate: (request) => ports.evaluate(request, store, settings),
+    ...(opts.containment ? { contain: (request: ToolRequest, profile: ContainedProfile) => containedArgs(request, profile, opts.containment!) } : {}),
     suggestPattern: (request) => ports.suggest(request).pattern,
     workspaceProblem: (dir) => ports.workspaceProblem(dir),
     settings: () => settings,

@@ -101,6 +101,7 @@ export function RuleEditor(props: { rule: Rule | null; onDone: (saved: boolean) 
           {(id) => (
             <select id={id} value={form.action} onChange={(e) => update({ action: e.target.value as RuleAction })}>
               <option value="allow">allow</option>
+              <option value="sandbox">allow contained (shell commands)</option>
               <option value="ask">ask</option>
               <option value="deny">deny</option>
             </select>

@@ -4,7 +4,7 @@ import type { RuleAction } from '../../common/domain.js';
 import { formatTime, outcomeLabel } from '../history/format.js';
 import { InertText } from '../inert/InertText.js';
 
-const WOULD_BE: Record<RuleAction, string> = { allow: 'allowed', deny: 'denied', ask: 'asked' };
+const WOULD_BE: Record<RuleAction, string> = { allow: 'allowed', sandbox: 'allowed contained', deny: 'denied', ask: 'asked' };
 
 /** The what-if report for the rule being edited. */
 export function WhatIfPanel(props: { report: WhatIfReport | null; action: RuleAction; checking: boolean; error: string | null }): React.JSX.Element {

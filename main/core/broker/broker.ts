@@ -3,7 +3,7 @@
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { DecisionInput } from '../../../common/api.js';
-import type { CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
+import type { ContainedProfile, CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { ConflictError, fromStoreError, InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
@@ -13,12 +13,15 @@ import { agentOutcome, decidedByVerdict } from './outcome.js';
 import { argsSize, listed, queueFull } from './queue-bounds.js';
 import { buildRequest, type SubmitInput } from './submit-input.js';
 import { validateUpdatedArgs } from './updated-args.js';
+import { askInstead } from '../sandbox/rewrite.js';
 
 /** What the broker needs from the rest of the core (injected so that tests and the facade wire real parts). */
 export interface BrokerDeps {
   store: Store;
   /** The policy's verdict for a request (rules, session approvals, mode and workspace gathered by the caller). */
   evaluate(request: ToolRequest): Promise<Verdict>;
+  /** The args of a contained allow, rewritten to run in the sandbox; absent or throwing: the call is asked instead. */
+  contain?(request: ToolRequest, profile: ContainedProfile): Promise<Record<string, unknown>>;
   /** The narrowest sensible rule pattern for "always". */
   suggestPattern(request: ToolRequest): string;
   /** Why a folder cannot be an "always" rule's scope (the home, `/`, a system folder), or null for a project folder. */
@@ -84,7 +87,7 @@ export class Broker {
     const { store, metrics, events } = this.deps;
     const received = this.deps.now();
     const request = buildRequest(input, this.newId(received.getTime()), received);
-    const verdict = await this.safeEvaluate(request);
+    const { verdict, updatedArgs } = await this.contained(request, await this.safeEvaluate(request));
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
 
     if (verdict.decision !== 'ask') {
@@ -97,6 +100,8 @@ export class Broker {
       };
       const rule = verdict.matched_rule;
       if (rule) decision.rule_id = rule;
+      // A contained allow: the agent runs the rewritten command (the hook's updatedInput), and the audit shows it.
+      if (updatedArgs) decision.updated_args = updatedArgs;
       // Entry, decision and rule hit in one savepoint of this turn's transaction: all on record, or none.
       await this.record(() => {
         store.insertDecided(request, verdict, decision);
@@ -320,6 +325,17 @@ export class Broker {
     const problem = typeof rule.scope === 'string' ? this.deps.workspaceProblem(rule.scope) : null;
     if (problem !== null) throw new InputError(`an "always" rule cannot be limited to ${rule.scope ?? ''}: it ${problem}; choose a project folder, or no scope if you mean everywhere`);
     return rule;
+  }
+
+  /** A contained allow with its rewritten args, or, where the sandbox cannot run it, the same call asked. */
+  private async contained(request: ToolRequest, verdict: Verdict): Promise<{ verdict: Verdict; updatedArgs?: Record<string, unknown> }> {
+    if (verdict.decision !== 'allow' || verdict.contained === undefined) return { verdict };
+    if (!this.deps.contain) return { verdict: askInstead(verdict, 'no sandbox runs in this Gatehouse process') };
+    try {
+      return { verdict, updatedArgs: await this.deps.contain(request, verdict.contained) };
+    } catch (err) {
+      return { verdict: askInstead(verdict, (err as Error).message) };
+    }
   }
 
   /** Threat: a policy failure must never turn into an allow; it becomes a question for the person. */

@@ -66,6 +66,7 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
         home: userHome,
         gatehouseHome: opts.home,
         now: at,
+        containUnvouched: settings.contain_unvouched,
       });
     },
     review: (request): Promise<Review> =>

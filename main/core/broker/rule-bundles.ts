@@ -100,9 +100,11 @@ export function addRules(store: Store, entries: BundleEntry[], source: RuleSourc
 export function exportPermissionLists(rules: Rule[], now: Date): PermissionLists {
   const out: PermissionLists = { allow: [], ask: [], deny: [] };
   for (const r of rules) {
+    // Claude Code has no contained allow: a sandbox rule is exported as ask, so Claude Code asks where Gatehouse would contain.
     if (!r.enabled || r.uses_left === 0 || !ruleForAgent(r, 'claude-code')) continue;
     if (r.expires_at !== null && Date.parse(r.expires_at) <= now.getTime()) continue;
-    if (!out[r.action].includes(r.pattern)) out[r.action].push(r.pattern);
+    const list = out[r.action === 'sandbox' ? 'ask' : r.action];
+    if (!list.includes(r.pattern)) list.push(r.pattern);
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { probeInstance } from '../hook-client/client.js';
 import { dbPathIn, openStore, resolveHome } from '../store/index.js';
 import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
 import { runCommand, type CliIo } from './store-cli.js';
+import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
 const AGENTS = ['claude-code', 'gemini-cli', 'codex'] as const;
@@ -101,6 +102,13 @@ async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[])
   });
 }
 
+/** Whether contained commands can run on this machine; where not, contained answers ask, and each cause has its fix. */
+async function sandboxChecks(): Promise<Check[]> {
+  const problems = await sandboxProblems();
+  if (problems.length === 0) return [{ ok: true, what: 'the OS sandbox can start: contained commands run contained' }];
+  return problems.map((p) => ({ ok: false, what: `the OS sandbox cannot start (${p.why}); contained answers ask instead`, fix: p.fix }));
+}
+
 /** Runs the checks and prints one line each; exit 0 when nothing is wrong, 1 otherwise. */
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   return runCommand(io, 'doctor', USAGE, async () => {
@@ -108,6 +116,7 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const home = resolveHome(io.env);
     const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
     const checks: Check[] = await instanceChecks(io.env, findings);
+    checks.push(...(await sandboxChecks()));
     checks.push(...configChecks(findings, lastSeen(home)));
     for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;

@@ -13,7 +13,7 @@ import { openHomeStore, runCommand, timeArg, UsageError, type CliIo } from './st
 
 const USAGE = `usage:
   gatehouse rules list [--json]
-  gatehouse rules add --action allow|ask|deny PATTERN [--scope DIR] [--agent AGENT] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N]
+  gatehouse rules add --action allow|sandbox|ask|deny PATTERN [--scope DIR] [--agent AGENT] [--note TEXT] [--expires ISO|30m|2h|7d] [--uses N]
                     [--allow-blanket] [--json]
   gatehouse rules remove|enable|disable ID        (a unique prefix of the id is enough)
   gatehouse rules import FILE [--allow-blanket]   (Claude Code settings.json "permissions", a Gemini policy .toml, or a Codex .rules file;
@@ -65,7 +65,7 @@ async function add(io: CliIo, store: OpenStore, argv: string[]): Promise<number>
     allowPositionals: true,
   });
   const pattern = single(positionals, 'PATTERN');
-  if (values.action === undefined || pattern === undefined) throw new UsageError('add needs --action allow|ask|deny and a PATTERN');
+  if (values.action === undefined || pattern === undefined) throw new UsageError('add needs --action allow|sandbox|ask|deny and a PATTERN');
   const input: RuleInput = { action: values.action as RuleInput['action'], pattern };
   if (values.scope !== undefined) input.scope = resolve(values.scope);
   if (values.agent !== undefined) input.agent = values.agent;

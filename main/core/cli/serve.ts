@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core.js';
+import { type Core, createCore } from '../core.js';
+import { ContainmentHost } from '../sandbox/host.js';
+import { networkQuestion } from '../sandbox/network-question.js';
 import { removeEndpoint, writeEndpoint } from '../endpoint/endpoint.js';
 import { newSecret } from '../server/auth.js';
 import { startServer } from '../server/server.js';
@@ -30,9 +32,11 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     return 2;
   }
   const home = resolve(flags.home ?? resolveHome(env));
-  let core;
+  let core: Core;
+  // The OS sandbox lives as long as this process: the commands it wraps reach its proxies after the hook answered.
+  const containment = new ContainmentHost();
   try {
-    core = await createCore({ home });
+    core = await createCore({ home, containment });
   } catch (err) {
     // Another instance on this home, or a damaged database: say so and change nothing.
     process.stderr.write(`gatehouse serve: ${(err as Error).message}\n`);
@@ -49,6 +53,8 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     process.stderr.write(`gatehouse serve: ${(err as Error).message}\n`);
     return 1;
   }
+  const sandbox = await containment.start(networkQuestion(() => core));
+  if (!sandbox.ready) process.stdout.write(`Contained commands are asked instead: ${sandbox.why} (run \`gatehouse doctor\`).\n`);
   writeEndpoint(home, server.endpoint);
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);
   if (!staticDir) process.stdout.write('The web UI is not built (run `npm run build`); the HTTP API is available.\n');

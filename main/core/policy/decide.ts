@@ -1,4 +1,5 @@
 // The one call the broker and `gatehouse check` make: shell analysis → workspace probe → pure evaluation.
+import { tmpdir } from 'node:os';
 import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import { analyzeShellCommand, initShellParser } from '../shell/index.js';
 import type { ShellAnalysis } from '../shell/types.js';
@@ -7,7 +8,9 @@ import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFol
 import { readDenials } from './denied-reads.js';
 import { analysisTooLarge, commandTooLong } from './bounds.js';
 import { evaluatePolicy } from './evaluate.js';
-import { probeWorkspace, type ProbeOptions } from './probe.js';
+import { probeWorkspace, resolvePhysical, type ProbeOptions } from './probe.js';
+import { gitCodePaths } from './hooks-path.js';
+import { gatehouseProgramDir } from '../sandbox/program-dir.js';
 import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './tools.js';
 import { requestPaths, shellCommandText, shellCwdOf } from './view.js';
 
@@ -21,6 +24,10 @@ export interface DecideContext {
   now: Date;
   /** Environment for agent config folders (`$CLAUDE_CONFIG_DIR`…); default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The setting "contain instead of asking". */
+  containUnvouched?: boolean;
+  /** The temp folder a contained command may write (default: the OS's). */
+  tmpDir?: string;
 }
 
 /** A verdict with what was gathered for it (the review window reuses the analysis). */
@@ -99,11 +106,19 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
     }
   }
   if (problem && workspace.problem === undefined) workspace.problem = problem;
+  if (analysis !== null && workspace.problem === undefined) containmentFacts(workspace, ctx.env ?? process.env, ctx.tmpDir ?? tmpdir());
   const verdict = evaluatePolicy(
-    { request, rules: ctx.rules, sessionApprovals: ctx.sessionApprovals, mode: ctx.mode, workspace, now: ctx.now },
+    { request, rules: ctx.rules, sessionApprovals: ctx.sessionApprovals, mode: ctx.mode, workspace, now: ctx.now, containUnvouched: ctx.containUnvouched === true },
     analysis ?? undefined,
   );
   return { verdict, analysis, workspace };
+}
+
+/** What a contained profile needs beyond the paths a shell command names: temp, git's code paths, Gatehouse's program. */
+function containmentFacts(ws: WorkspaceState, env: NodeJS.ProcessEnv, tmp: string): void {
+  ws.tmpDir ??= resolvePhysical(tmp);
+  ws.gitCodePaths ??= gitCodePaths(ws.realCwd ?? ws.cwd, ws.realHome ?? ws.home, env);
+  ws.programDirs ??= [gatehouseProgramDir()];
 }
 
 /** The verdict for one request (the broker's entry point). */

@@ -19,6 +19,9 @@ import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
+import { profileFor } from '../sandbox/profile.js';
+import { provablyHarmless } from '../sandbox/harmless.js';
+import { takesRewrittenInput } from '../sandbox/rewritable.js';
 
 const MAX_RULE_REASONS = 5;
 
@@ -106,7 +109,7 @@ function sessionGrant(view: RequestView, input: PolicyInput, book: RuleBook, ws:
   if (exact) return { decision: 'allow', reasons: [`session approval: ${exact.summary}`], session_approved: true };
   const rules = grantRules(grants);
   if (rules.length === 0) return null;
-  const merged: RuleBook = { deny: [], ask: [], allow: [...ruleBook(rules, ws, input.now, r.agent).allow, ...book.allow] };
+  const merged: RuleBook = { deny: [], ask: [], allow: [...ruleBook(rules, ws, input.now, r.agent).allow, ...book.allow], sandbox: [] };
   const withGrants = allowRules(view, merged, ws, []);
   if (withGrants === null || allowRules(view, book, ws, []) !== null) return null;
   const { matched_rule: _grant, ...out } = withGrants;
@@ -220,6 +223,8 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (!covered || blockers.length > 0 || !a.parsed) return null;
   const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`) };
   if (used[0]) out.matched_rule = used[0].rule.id;
+  // A rule for the whole shell vouches for what the engine cannot prove harmless only inside the sandbox.
+  if (whole && !provablyHarmless(view)) out.contained = 'blanket';
   return out;
 }
 
@@ -333,10 +338,34 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   if (session) return session;
   if (view.problem !== null) return { decision: 'ask', reasons: [`built-in: cannot judge this request — ${view.problem}`], undecidable: true };
   const why: string[] = [];
-  const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why);
+  const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why) ?? sandboxRules(view, book, ws);
   if (allowed) return allowed;
+  // A cwd that is no project folder has no workspace to contain a command in: it asks.
   if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);
+  else if (input.containUnvouched && view.family === 'shell') {
+    return { decision: 'allow', reasons: [...new Set(why), 'built-in: contain instead of asking — no rule vouches for this command, so it runs contained'], contained: 'unvouched' };
+  }
   return { decision: 'ask', reasons: [...new Set([...why, defaultReason(view)])] };
+}
+
+/** `sandbox` rules: a shell command every part of which a sandbox or allow rule covers runs contained. */
+function sandboxRules(view: RequestView, book: RuleBook, ws: WorkspaceState): Outcome | null {
+  if (view.family !== 'shell' || book.sandbox.length === 0) return null;
+  const out = allowShell(view, { ...book, allow: [...book.sandbox, ...book.allow] }, ws, []);
+  return out === null ? null : { ...out, reasons: out.reasons.map((r) => `${r}, contained`), contained: 'sandbox-rule' };
+}
+
+/**
+ * A contained allow for an agent that cannot run a rewritten command: a sandbox rule or "contain instead of asking"
+ * asks; a blanket rule allows as it did before containment (approve-all is handled by the mode).
+ */
+function undeliverable(o: Outcome, view: RequestView): Outcome {
+  if (!o.contained || o.decision !== 'allow' || takesRewrittenInput(view.request.agent)) return o;
+  const { contained: _c, ...rest } = o;
+  if (o.contained !== 'blanket') {
+    return { decision: 'ask', reasons: [...o.reasons, `built-in: ${view.request.agent} cannot run a command rewritten into the sandbox, so a contained allow asks`] };
+  }
+  return rest;
 }
 
 /**
@@ -347,6 +376,8 @@ export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Ve
   const view = buildView(input.request, input.workspace, analysis ?? null);
   const book = ruleBook(input.rules, input.workspace, input.now, input.request.agent);
   const tamper = tamperFindings(view, input.workspace);
-  const outcome = decideBeforeMode(view, input, book, tamper);
-  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper));
+  const outcome = undeliverable(decideBeforeMode(view, input, book, tamper), view);
+  const containable = view.family === 'shell' && view.problem === null && takesRewrittenInput(input.request.agent);
+  const contain = containable ? () => profileFor(book, input.workspace) : null;
+  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain);
 }

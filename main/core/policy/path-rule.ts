@@ -110,3 +110,13 @@ function relativeCached(abs: string, root: string, fold: boolean): string | null
   if (last.abs !== abs || last.root !== root || last.fold !== fold) last = { abs, root, fold, rel: relativeInside(abs, root, fold) };
   return last.rel;
 }
+
+/**
+ * The specifier as one absolute glob (`.env` → `<base>/**\/.env`, `~/.aws/**` → `<home>/.aws/**`): what an OS sandbox
+ * denies for a Read deny or ask rule, starting at a literal folder as bubblewrap's glob expansion needs.
+ */
+export function pathSpecGlob(spec: string, ctx: PathRuleContext): string {
+  const c = compiled(spec, false);
+  const root = anchorOf(c, '/', ctx);
+  return c.glob === '' ? root : path.join(root, c.glob);
+}

@@ -16,8 +16,11 @@ export type ParsedPattern =
   | { kind: 'bash'; specifier: string; program: string | null }
   /** `Read(path)`, `Edit(path)` or a single file tool (`Write(path)`): a gitignore-style path specifier. */
   | { kind: 'path'; tool: string; specifier: string }
-  /** `WebFetch(domain:example.com)`: the host and its subdomains (ASCII, lowercase, no trailing dot). */
-  | { kind: 'domain'; domain: string }
+  /**
+   * `WebFetch(domain:example.com)` or `Network(domain:example.com)`: the host and its subdomains (ASCII, lowercase, no
+   * trailing dot). Either names a host a fetch or a contained command's connection may reach.
+   */
+  | { kind: 'domain'; tool: 'WebFetch' | 'Network'; domain: string }
   /** Any other `Tool(specifier)` (e.g. `Task(reviewer)`): a `*`-glob over the call's top-level string arguments. */
   | { kind: 'other'; tool: string; specifier: string };
 
@@ -47,9 +50,9 @@ function parseMcp(name: string, pattern: string): ParsedPattern {
   return { kind: 'mcp', server, tool };
 }
 
-function parseDomain(spec: string, pattern: string): ParsedPattern {
+function parseDomain(tool: 'WebFetch' | 'Network', spec: string, pattern: string): ParsedPattern {
   if (!spec.startsWith('domain:')) {
-    throw new RulePatternError(`malformed rule "${pattern}": WebFetch takes "domain:example.com"`);
+    throw new RulePatternError(`malformed rule "${pattern}": ${tool} takes "domain:example.com"`);
   }
   const raw = spec.slice('domain:'.length).trim().replace(/\.$/, '');
   if (raw === '' || /[/:@\s*?]/.test(raw)) {
@@ -57,7 +60,7 @@ function parseDomain(spec: string, pattern: string): ParsedPattern {
   }
   const domain = domainToASCII(raw.toLowerCase());
   if (domain === '') throw new RulePatternError(`malformed rule "${pattern}": "${raw}" is not a valid domain`);
-  return { kind: 'domain', domain };
+  return { kind: 'domain', tool, domain };
 }
 
 function parsePath(tool: string, spec: string, pattern: string): ParsedPattern {
@@ -105,7 +108,7 @@ export function parseRulePattern(pattern: string): ParsedPattern {
   const spec = p.slice(open + 1, -1);
   if (spec.trim() === '') throw new RulePatternError(`malformed rule "${pattern}": empty specifier; write "${name}" for the whole tool`);
   if (name === 'Bash') return spec.trim() === '*' ? { kind: 'tool', tool: name } : { kind: 'bash', specifier: spec, program: specifierProgram(spec) };
-  if (name === 'WebFetch') return parseDomain(spec, pattern);
+  if (name === 'WebFetch' || name === 'Network') return parseDomain(name, spec, pattern);
   const family = toolFamily(name);
   if (family === 'read' || family === 'write') return parsePath(name, spec, pattern);
   return { kind: 'other', tool: name, specifier: spec };

@@ -1,5 +1,5 @@
 // Whether one parsed rule covers one request (or one part of it): tool names, Bash specifiers, paths, domains.
-import type { Rule, RuleAction } from '../../../common/domain.js';
+import type { Rule } from '../../../common/domain.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { bashSpecifierMatches } from '../shell/index.js';
 import type { WorkspaceState } from './types.js';
@@ -19,11 +19,16 @@ export interface LiveRule {
   parsed: ParsedPattern;
 }
 
+/** How a rule's pattern is matched: a `sandbox` rule matches as an allow rule does. */
+export type MatchAction = 'allow' | 'deny' | 'ask';
+
 /** Live rules by action, in their given order. */
 export interface RuleBook {
   deny: readonly LiveRule[];
   ask: readonly LiveRule[];
   allow: readonly LiveRule[];
+  /** `sandbox` rules: they allow a shell command contained (main/core/sandbox). */
+  sandbox: readonly LiveRule[];
 }
 
 /** Whether a rule can match at all now: enabled, not expired, uses left. */
@@ -98,7 +103,7 @@ export function ruleBook(rules: readonly Rule[], ws: WorkspaceState, now: Date, 
   const t = now.getTime();
   const last = list.book;
   if (last !== undefined && last.agent === agent && last.cwd === ws.cwd && last.realCwd === ws.realCwd && last.from <= t && t < last.until) return last.book;
-  const book = { deny: [] as LiveRule[], ask: [] as LiveRule[], allow: [] as LiveRule[] };
+  const book = { deny: [] as LiveRule[], ask: [] as LiveRule[], allow: [] as LiveRule[], sandbox: [] as LiveRule[] };
   let from = -Infinity;
   let until = Infinity;
   for (let i = 0; i < rules.length; i++) {
@@ -128,7 +133,8 @@ export function ruleNamesTool(p: ParsedPattern, tool: string, family: ToolFamily
     case 'path':
       return ruleToolCovers(p.tool, tool, family);
     case 'domain':
-      return tool === 'WebFetch';
+      // A host a rule lets fetches reach, contained commands may reach too, and the other way round.
+      return tool === 'WebFetch' || tool === 'Network';
     case 'other':
       return p.tool === tool;
   }
@@ -143,7 +149,7 @@ function realBase(base: string, ws: WorkspaceState): string {
 }
 
 /** Which spellings of a path a rule must cover: deny/ask catch either, allow needs both. */
-export function pathRuleCovers(spec: string, ref: FileRef, rule: Rule, ws: WorkspaceState, action: RuleAction): boolean {
+export function pathRuleCovers(spec: string, ref: FileRef, rule: Rule, ws: WorkspaceState, action: MatchAction): boolean {
   const base = rule.scope ?? ws.cwd;
   const lexical = pathSpecMatches(spec, ref.facts.requested, { base, home: ws.home });
   const real = realBase(base, ws);
@@ -154,13 +160,13 @@ export function pathRuleCovers(spec: string, ref: FileRef, rule: Rule, ws: Works
 }
 
 /** Whether a `Bash(...)` rule, or a bare rule naming the shell tool `tool`, covers one simple command. */
-export function commandCovered(p: ParsedPattern, cmd: SimpleCommand, action: RuleAction, tool = 'Bash'): boolean {
+export function commandCovered(p: ParsedPattern, cmd: SimpleCommand, action: MatchAction, tool = 'Bash'): boolean {
   if (p.kind === 'tool') return ruleToolCovers(p.tool, tool, 'shell');
   return p.kind === 'bash' && bashSpecifierMatches(p.specifier, cmd, action);
 }
 
 /** Whether a `Read(...)`/`Edit(...)` rule reaches a path a shell command names (deny/ask only). */
-export function shellRefCovered(p: ParsedPattern, ref: ShellRef, rule: Rule, ws: WorkspaceState, action: RuleAction): boolean {
+export function shellRefCovered(p: ParsedPattern, ref: ShellRef, rule: Rule, ws: WorkspaceState, action: MatchAction): boolean {
   if (p.kind !== 'path') return false;
   if (p.tool === 'Edit' && ref.access !== 'write') return false;
   if (p.tool !== 'Read' && p.tool !== 'Edit') return false;
@@ -176,7 +182,7 @@ function otherCovered(spec: string, view: RequestView): boolean {
  * For a deny or ask rule: the part of the request it matches (a command text, a path, the tool), or null.
  * Threat: a deny must catch every spelling (`/bin/rm`, `\rm`, `cd x && rm`, `/ws/./.env`, a symlink to .env).
  */
-export function denyLikeMatch(lr: LiveRule, view: RequestView, ws: WorkspaceState, action: RuleAction): string | null {
+export function denyLikeMatch(lr: LiveRule, view: RequestView, ws: WorkspaceState, action: MatchAction): string | null {
   const p = lr.parsed;
   if (view.family === 'shell' && p.kind === 'path') {
     const ref = view.shellRefs.find((r) => shellRefCovered(p, r, lr.rule, ws, action));

@@ -14,11 +14,21 @@ const SECRET_NAMES = new Set([
 ]);
 /** Sign-in files whose names alone say nothing, by the folder holding them (`~/.config/gh/hosts.yml`). */
 const SECRET_IN_FOLDER = new Map([['gh', new Set(['hosts.yml'])], ['.config', new Set(['hub'])]]);
-const SECRET_EXT = /\.(pem|key|p12|pfx|jks|keystore|kdbx|asc|gpg|ppk|tfstate)$/i;
+const SECRET_EXTENSIONS = ['pem', 'key', 'p12', 'pfx', 'jks', 'keystore', 'kdbx', 'asc', 'gpg', 'ppk', 'tfstate'];
+const SECRET_EXT = new RegExp(`\\.(${SECRET_EXTENSIONS.join('|')})$`, 'i');
 // `.env.local`, and a named environment file (`production.env`, `app.env.local`); not the templates checked in beside them.
 const ENV_VARIANT = /^(?:\.env\.(?!example$|sample$|template$|dist$|defaults$)[^/]+|[^/]+\.env(?:\.(?!example$|sample$|template$|dist$|defaults$)[^/]+)?)$/i;
 const SECRET_DIRS = new Set(['.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', 'secrets', '.secrets', '.password-store', 'gcloud']);
 const PUBLIC = /\.pub$|^known_hosts$|^config$|^authorized_keys$/;
+
+/**
+ * The credentials list as names: files, `.env.*` variants, key extensions, folders, and sign-ins known by their folder.
+ * An OS sandbox cannot ask, so it denies these by name (main/core/sandbox/secret-paths.ts).
+ */
+export function secretNames(): { files: string[]; extensions: string[]; folders: string[]; inFolder: Array<[string, string]> } {
+  const inFolder = [...SECRET_IN_FOLDER].flatMap(([dir, names]) => [...names].map((n): [string, string] => [dir, n]));
+  return { files: [...SECRET_NAMES], extensions: [...SECRET_EXTENSIONS], folders: [...SECRET_DIRS], inFolder };
+}
 
 /** Why a path looks like it holds a secret, or null. */
 export function secretReason(p: string): string | null {

@@ -8,6 +8,9 @@ import { ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
 
+/** The tool of a contained command's connection to a host no rule allowed: args `{host, port}` (main/core/sandbox). */
+export const NETWORK_TOOL = 'Network';
+
 /** The families the policy treats alike: `Read(...)` covers every read tool, `Edit(...)` every writer. */
 export type ToolFamily = 'shell' | 'read' | 'write' | 'web' | 'mcp' | 'other';
 
@@ -23,7 +26,7 @@ export function toolFamily(tool: string): ToolFamily {
   if (SHELL_TOOLS.has(tool)) return 'shell';
   if (READ_TOOLS.has(tool)) return 'read';
   if (WRITE_TOOLS.has(tool)) return 'write';
-  if (tool === 'WebFetch') return 'web';
+  if (tool === 'WebFetch' || tool === NETWORK_TOOL) return 'web';
   if (tool.startsWith('mcp__') || tool.startsWith('mcp_')) return 'mcp';
   return 'other';
 }
@@ -186,6 +189,7 @@ export function shellTarget(request: ToolRequest): ShellTarget {
 
 /** The URL a WebFetch call fetches. */
 export function webTarget(request: ToolRequest): { url: string; problem?: string } {
+  if (request.tool_name === NETWORK_TOOL) return networkTarget(request.args);
   const url = request.args['url'];
   return typeof url === 'string' && url !== '' ? { url } : { url: '', problem: `${request.tool_name}: url is missing` };
 }
@@ -228,4 +232,11 @@ export function searchToolRecursion(request: ToolRequest, cwd: string, home: str
   const abs = path.resolve(cwd, expandHome(root, home));
   out.set(root, ripgrepGlobFilter(glob, abs));
   return out;
+}
+
+/** A contained command's connection as the URL domain rules judge: `https://host/` (the port is shown, not matched). */
+function networkTarget(args: Record<string, unknown>): { url: string; problem?: string } {
+  const host = args['host'];
+  if (typeof host !== 'string' || host === '' || /[/\\@\s?#]/.test(host)) return { url: '', problem: 'Network: host is missing or not a bare host name' };
+  return { url: `https://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/` };
 }

@@ -50,6 +50,10 @@ export interface WorkspaceState {
   gitCodePaths?: string[];
   /** Set when cwd is no project folder (project-folder.ts): why; then no path is inside the workspace. */
   noWorkspace?: string;
+  /** The temp folder (resolved): a contained command may write there (main/core/sandbox/profile.ts). */
+  tmpDir?: string;
+  /** Where Gatehouse's own program lives: a contained command may not write there. */
+  programDirs?: string[];
   /** Set when the probe could not gather facts (NUL byte in a path, git failed): the request can only be asked. */
   problem?: string;
 }
@@ -63,4 +67,6 @@ export interface PolicyInput {
   workspace: WorkspaceState;
   /** "Now" for rule expiry; injected so evaluation stays pure. */
   now: Date;
+  /** The setting "contain instead of asking": a shell command no rule vouches for runs contained (main/core/sandbox). */
+  containUnvouched?: boolean;
 }

@@ -17,7 +17,8 @@ export function ruleMatchesRequest(rule: Rule, request: ToolRequest, workspace: 
   if (parsed instanceof Error || !ruleInScope(rule, workspace, request.agent)) return false;
   const lr = { rule, parsed };
   const view = buildView(request, workspace, analysis ?? null);
-  if (rule.action !== 'allow') return denyLikeMatch(lr, view, workspace, rule.action) !== null;
+  // A sandbox rule fires where an allow rule would (it allows, contained).
+  if (rule.action === 'deny' || rule.action === 'ask') return denyLikeMatch(lr, view, workspace, rule.action) !== null;
   if (view.problem !== null) return false;
   if (view.family === 'shell') {
     const a = view.analysis;

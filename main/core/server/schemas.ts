@@ -47,7 +47,7 @@ export const HookEventBody = Type.Object({
 /** An agent's session-end hook event: only its session id is read. */
 export const SessionEndBody = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }) });
 
-const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('deny'), Type.Literal('ask')]);
+const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('sandbox'), Type.Literal('deny'), Type.Literal('ask')]);
 const RuleFields = {
   action: RuleAction,
   pattern: Type.String({ minLength: 1, maxLength: 4096 }),
@@ -97,6 +97,7 @@ export const SettingsPatchBody = Type.Partial(
     retention_max_entries: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     snapshot_retention_days: Type.Integer({ minimum: 1, maximum: 36_500 }),
     snapshot_max_mb: Type.Integer({ minimum: 1, maximum: 1_048_576 }),
+    contain_unvouched: Type.Boolean(),
   }),
 );
 

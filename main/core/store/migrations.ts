@@ -162,6 +162,31 @@ export const MIGRATIONS: readonly Migration[] = [
   (db) => {
     db.exec('ALTER TABLE rules ADD COLUMN agent TEXT');
   },
+  // A fourth rule action, `sandbox` (allow a shell command contained): SQLite cannot widen a CHECK in place, so the
+  // rules table is rebuilt with the same columns and rows.
+  (db) => {
+    db.exec(`
+      CREATE TABLE rules_new (
+        id TEXT PRIMARY KEY,
+        action TEXT NOT NULL CHECK (action IN ('allow', 'sandbox', 'ask', 'deny')),
+        pattern TEXT NOT NULL,
+        scope TEXT,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        expires_at TEXT,
+        uses_left INTEGER,
+        note TEXT,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        hit_count INTEGER NOT NULL DEFAULT 0,
+        source TEXT NOT NULL DEFAULT 'user',
+        agent TEXT
+      );
+      INSERT INTO rules_new (id, action, pattern, scope, enabled, expires_at, uses_left, note, created_at, last_used_at, hit_count, source, agent) SELECT id, action, pattern, scope, enabled, expires_at, uses_left, note, created_at, last_used_at, hit_count, source, agent FROM rules;
+      DROP TABLE rules;
+      ALTER TABLE rules_new RENAME TO rules;
+      CREATE INDEX rules_created ON rules(created_at);
+    `);
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

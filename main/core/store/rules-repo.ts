@@ -15,7 +15,7 @@ type RuleRow = Omit<Rule, 'enabled' | 'agent'> & { enabled: number; agent: strin
 // Monotonic: ids made in the same millisecond still sort in creation order (lists are ordered by created_at, id).
 const ulid = monotonicFactory();
 
-const ACTIONS: readonly RuleAction[] = ['allow', 'ask', 'deny'];
+const ACTIONS: readonly RuleAction[] = ['allow', 'sandbox', 'ask', 'deny'];
 const SOURCES: readonly RuleSource[] = ['user', 'preset', 'import'];
 const FIELDS = new Set(['action', 'pattern', 'scope', 'enabled', 'expires_at', 'uses_left', 'note', 'source', 'agent']);
 
@@ -56,6 +56,13 @@ function columns(input: Record<string, unknown>, validate: PatternValidator): Pa
   if ('source' in input) out.source = oneOf(input.source, SOURCES, 'source');
   if ('agent' in input) out.agent = agentOf(input.agent);
   return out;
+}
+
+/** A `sandbox` rule contains shell commands: on any other tool it would mean nothing, so it is refused. */
+function checkSandboxable(action: string, pattern: string): void {
+  if (action === 'sandbox' && !/^Bash(\(|$)/.test(pattern.trim())) {
+    throw new StoreInputError(`a sandbox rule contains shell commands: write Bash(...) or Bash, not ${JSON.stringify(pattern)}`);
+  }
 }
 
 /** The rules part of the store, bound to one connection. */
@@ -126,6 +133,7 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
         agent: null,
         ...columns(input as unknown as Record<string, unknown>, validate),
       };
+      checkSandboxable(row.action, row.pattern);
       insert.run(row);
       return changed(toRule(row));
     },
@@ -133,6 +141,7 @@ export function rulesRepo(db: Database.Database, validate: PatternValidator) {
       if (patch === null || typeof patch !== 'object') throw new StoreInputError('a rule change must be a JSON object');
       const current = mustGet(id);
       const changes = columns(patch as Record<string, unknown>, validate);
+      checkSandboxable(changes.action ?? current.action, changes.pattern ?? current.pattern);
       const keys = Object.keys(changes);
       if (keys.length > 0) {
         db.prepare(`UPDATE rules SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...changes, id });

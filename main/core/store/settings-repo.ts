@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS: Readonly<CoreSettings> = Object.freeze({
   retention_max_entries: null,
   snapshot_retention_days: 30,
   snapshot_max_mb: 2048,
+  contain_unvouched: false,
 });
 
 const MODES: readonly Mode[] = ['interactive', 'approve-all', 'strict'];
@@ -30,6 +31,10 @@ const VALIDATORS: { [K in keyof CoreSettings]: (v: unknown) => CoreSettings[K] }
   retention_max_entries: nullable((v) => integer(v, 'retention_max_entries', 1)),
   snapshot_retention_days: (v) => integer(v, 'snapshot_retention_days', 1, DAY_LIMIT),
   snapshot_max_mb: (v) => integer(v, 'snapshot_max_mb', 1, 1_048_576),
+  contain_unvouched: (v) => {
+    if (typeof v !== 'boolean') throw new StoreInputError('contain_unvouched must be true or false');
+    return v;
+  },
 };
 
 /** The settings part of the store, bound to one connection. */

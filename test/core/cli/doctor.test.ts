@@ -1,6 +1,6 @@
 // `gatehouse doctor` as a person runs it: nothing running, a broken settings file, a hook that reaches a verified
 // instance with the last call seen, and an impostor on a stale endpoint — each problem with its fix.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -50,6 +50,21 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     expect(r.stdout).toMatch(/ok {3}claude-code: hook in .*settings\.json; last call seen: .* Bash: npm test/);
     expect(r.stdout).toContain('Everything Gatehouse needs is in place.');
     expect(r.code).toBe(0);
+  });
+
+  it('an OS sandbox that cannot start (bubblewrap, socat, ripgrep missing): says contained answers ask, with the fix', async () => {
+    const home = tempDir('gatehouse-nosandbox-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    // A PATH with git and nothing of the sandbox's programs.
+    const bin = tempDir('gatehouse-bin-');
+    dirs.push(bin);
+    symlinkSync('/usr/bin/git', join(bin, 'git'));
+    const r = await runCli(['doctor', '--cwd', user], { env: { ...env, PATH: bin } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FIX {2}the OS sandbox cannot start \(.*bubblewrap.*\); contained answers ask instead/i);
+    expect(r.stdout).toMatch(/→ install bubblewrap/);
+    expect(r.stdout).toMatch(/→ install socat/);
   });
 
   it('a settings file that does not parse, and a config without the hook: each named with its fix', async () => {

@@ -38,9 +38,18 @@ describe('rules', () => {
     ['fractional uses', { action: 'allow', pattern: 'Bash', uses_left: 1.5 }],
     ['an unknown field', { action: 'allow', pattern: 'Bash', colour: 'red' }],
     ['no pattern', { action: 'allow' }],
+    ['a sandbox rule for a tool that is not the shell', { action: 'sandbox', pattern: 'Read(./src/**)' }],
   ])('refuses %s and saves nothing', (_name, input) => {
     expect(() => store.createRule(input as RuleInput)).toThrow(StoreInputError);
     expect(store.listRules()).toEqual([]);
+  });
+
+  it('keeps a sandbox rule for shell commands, and refuses to turn a file rule into one', () => {
+    const s = store.createRule({ action: 'sandbox', pattern: 'Bash(npm test:*)' });
+    expect(store.getRule(s.id)?.action).toBe('sandbox');
+    const read = store.createRule({ action: 'allow', pattern: 'Read(./docs/**)' });
+    expect(() => store.updateRule(read.id, { action: 'sandbox' })).toThrow(StoreInputError);
+    expect(store.getRule(read.id)?.action).toBe('allow');
   });
 
   it('refuses a bad edit and keeps the rule as it was', () => {

@@ -182,8 +182,10 @@ describe('settings', () => {
     const { path, store } = fresh();
     expect(store.getSettings()).toEqual({
       mode: 'interactive', timeout_seconds: 300, timeout_outcome: 'no-decision', session_ttl_seconds: 0, retention_days: null, retention_max_entries: null,
-      snapshot_retention_days: 30, snapshot_max_mb: 2048,
+      snapshot_retention_days: 30, snapshot_max_mb: 2048, contain_unvouched: false,
     });
+    expect(store.updateSettings({ contain_unvouched: true }).contain_unvouched).toBe(true);
+    expect(() => store.updateSettings({ contain_unvouched: 'yes' as never })).toThrow(StoreInputError);
     expect(store.updateSettings({ mode: 'strict', retention_days: 30 })).toMatchObject({ mode: 'strict', retention_days: 30 });
     expect(() => store.updateSettings({ mode: 'yolo' as never })).toThrow(StoreInputError);
     expect(() => store.updateSettings({ timeout_seconds: -5 })).toThrow(StoreInputError);

@@ -1,0 +1,11 @@
+// Which agents run a command Gatehouse rewrote: only those can run one contained.
+import type { AgentKind } from '../../../common/domain.js';
+
+/**
+ * Claude Code runs a PreToolUse hook's `updatedInput` in place of the call (edited approvals use it). Codex's and Gemini
+ * CLI's hooks take no rewritten shell command (PROTOCOLS.md), and an SDK app runs its own call: for them a contained
+ * answer cannot be delivered, so it asks (or, under approve-all and blanket rules, stays as it was).
+ */
+export function takesRewrittenInput(agent: AgentKind): boolean {
+  return agent === 'claude-code';
+}

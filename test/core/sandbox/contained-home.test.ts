@@ -1,0 +1,84 @@
+// Approve-all and blanket rules, contained: a shell command the engine cannot prove harmless, approved unseen, runs in
+// the sandbox. Launchers the engine does not see through (`perf stat -- rm -rf ~`, a makefile on stdin) delete
+// nothing of a throwaway HOME when the rewritten command is really run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mode } from '../../../common/domain.js';
+import { createCore, type Core } from '../../../main/core/core.js';
+import { ContainmentHost } from '../../../main/core/sandbox/host.js';
+import { networkQuestion } from '../../../main/core/sandbox/network-question.js';
+import { type Fixture, makeFixture } from '../policy/fixture.js';
+
+let fx: Fixture;
+let core: Core;
+const saved = { HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+
+/** Runs the rewritten command as the agent would: asynchronously, with the throwaway HOME. */
+function run(command: string): Promise<string> {
+  return new Promise((done) => {
+    let out = '';
+    const child = spawn('bash', ['-c', command], { cwd: fx.ws, env: { ...process.env, HOME: fx.home }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', () => done(out));
+  });
+}
+
+beforeAll(async () => {
+  fx = makeFixture();
+  mkdirSync(path.join(fx.root, 'tmp'));
+  process.env.TMPDIR = path.join(fx.root, 'tmp');
+  process.env.HOME = fx.home;
+  writeFileSync(path.join(fx.home, 'keep.txt'), 'mine\n');
+  const containment = new ContainmentHost();
+  core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
+  expect(await containment.start(networkQuestion(() => core))).toEqual({ ready: true });
+}, 60_000);
+
+afterAll(async () => {
+  await core?.close();
+  process.env.HOME = saved.HOME;
+  if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = saved.TMPDIR;
+  fx.cleanup();
+});
+
+const TRICKS = ['perf stat -- rm -rf ~', 'make -f- <<EOF\nall:\n\trm -rf $$HOME\nEOF'];
+
+async function containedRun(command: string): Promise<string> {
+  const record = await core.submit({ agent: 'claude-code', tool_name: 'Bash', args: { command }, cwd: fx.ws, session_id: 's' });
+  expect(record.status, record.verdict.reasons.join('; ')).toBe('approved');
+  expect(record.verdict.contained).toBeDefined();
+  const rewritten = record.decision?.updated_args?.['command'];
+  expect(typeof rewritten).toBe('string');
+  expect(rewritten).not.toBe(command);
+  return run(rewritten as string);
+}
+
+function homeIntact(): void {
+  expect(existsSync(path.join(fx.home, 'keep.txt'))).toBe(true);
+  expect(readdirSync(fx.home).sort()).toEqual(['.config', 'keep.txt']);
+}
+
+describe.each<[string, Mode, boolean]>([
+  ['approve-all mode', 'approve-all', false],
+  ['a blanket Bash rule', 'interactive', true],
+])('under %s', (_name, mode, blanket) => {
+  beforeAll(async () => {
+    await core.approver.updateSettings({ mode });
+    for (const r of await core.approver.listRules()) await core.approver.deleteRule(r.id);
+    if (blanket) await core.approver.createRule({ action: 'allow', pattern: 'Bash' });
+  });
+
+  it.each(TRICKS)('%s runs contained and the home is intact', async (command) => {
+    await containedRun(command);
+    homeIntact();
+  }, 60_000);
+
+  it('a write inside the workspace still lands', async () => {
+    await containedRun('make -f- <<EOF\nall:\n\techo built > out.txt\nEOF');
+    expect(existsSync(path.join(fx.ws, 'out.txt'))).toBe(true);
+  }, 60_000);
+});

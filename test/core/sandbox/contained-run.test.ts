@@ -1,0 +1,94 @@
+// Running contained for real: a core with the sandbox hosted in its process answers a sandbox rule's command with the
+// command rewritten (the hook's updatedInput), and that command — run later, asynchronously, as the agent would — can
+// write in the workspace but not the home, cannot read .env, and reaches a host only when Gatehouse says so.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestRecord } from '../../../common/domain.js';
+import { createCore, type Core } from '../../../main/core/core.js';
+import { ContainmentHost } from '../../../main/core/sandbox/host.js';
+import { networkQuestion } from '../../../main/core/sandbox/network-question.js';
+import { hookAnswer } from '../../../main/core/server/claude-code.js';
+import { type Fixture, makeFixture } from '../policy/fixture.js';
+
+let fx: Fixture;
+let core: Core;
+const saved = { HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
+
+/** Runs a shell command asynchronously (never spawnSync: the proxies run in this process's event loop). */
+function run(command: string, cwd: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((done) => {
+    let out = '';
+    const child = spawn('bash', ['-c', command], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => done({ code, out }));
+  });
+}
+
+async function submitBash(command: string): Promise<RequestRecord> {
+  return core.submit({ agent: 'claude-code', tool_name: 'Bash', args: { command, description: 'test' }, cwd: fx.ws, session_id: 's1' });
+}
+
+beforeAll(async () => {
+  fx = makeFixture();
+  mkdirSync(path.join(fx.root, 'tmp'));
+  // The temp folder a contained command may write, and the home it may not, kept apart (both live in /tmp here).
+  process.env.TMPDIR = path.join(fx.root, 'tmp');
+  process.env.HOME = fx.home;
+  const containment = new ContainmentHost();
+  core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
+  const state = await containment.start(networkQuestion(() => core));
+  expect(state).toEqual({ ready: true });
+  writeFileSync(path.join(fx.ws, 'try.sh'), 'cat .env; echo landed > inside.txt; echo escaped > ~/outside.txt; echo done\n');
+  chmodSync(path.join(fx.ws, 'try.sh'), 0o755);
+  await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(./try.sh)' });
+  await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(curl:*)' });
+}, 60_000);
+
+afterAll(async () => {
+  await core?.close();
+  process.env.HOME = saved.HOME;
+  if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = saved.TMPDIR;
+  fx.cleanup();
+});
+
+describe('a sandbox rule runs the command contained', () => {
+  it('answers Claude Code with the rewritten command, which writes inside the workspace only and cannot read .env', async () => {
+    const record = await submitBash('./try.sh');
+    expect(record.status, record.verdict.reasons.join('; ')).toBe('approved');
+    expect(record.verdict.contained).toBeDefined();
+    const rewritten = record.decision?.updated_args?.['command'];
+    expect(typeof rewritten).toBe('string');
+    expect(record.decision?.updated_args?.['description']).toBe('test');
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: './try.sh', description: 'test' }, cwd: fx.ws };
+    const answer = hookAnswer(event, record, 'allow').hookSpecificOutput;
+    expect(answer && 'updatedInput' in answer ? answer.updatedInput?.['command'] : undefined).toBe(rewritten);
+
+    // The agent runs it after the hook returned; the proxies of this process are still up.
+    const { out } = await run(rewritten as string, fx.ws);
+    expect(out).toContain('done');
+    expect(out).not.toContain('sk-test-123');
+    expect(existsSync(path.join(fx.ws, 'inside.txt'))).toBe(true);
+    expect(existsSync(path.join(fx.home, 'outside.txt'))).toBe(false);
+  }, 60_000);
+
+  it('a host no rule allows is a Network request; refused, the program sees a refused connection', async () => {
+    const record = await submitBash('curl -sS --max-time 30 -o /dev/null https://example.com/');
+    const rewritten = record.decision?.updated_args?.['command'] as string;
+    const asked = new Promise<RequestRecord>((resolve) => {
+      core.events.on('request_pending', (e: { record: RequestRecord }) => {
+        if (e.record.request.tool_name === 'Network') resolve(e.record);
+      });
+    });
+    const running = run(rewritten, fx.ws);
+    const network = await asked;
+    expect(network.request.args).toMatchObject({ host: 'example.com', port: 443 });
+    await core.approver.decide(network.request.id, { approved: false, reason: 'not today' });
+    const { code, out } = await running;
+    expect(code).not.toBe(0);
+    expect(out).toMatch(/403|refused|denied|Gatehouse/i);
+  }, 60_000);
+});
