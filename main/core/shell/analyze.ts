@@ -20,7 +20,7 @@ import { salvageFragments } from './salvage.js';
 import { staticOutput, type FedText } from './static-output.js';
 import { resolveStaticSubstitutions } from './static-script.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
-import { unwrap, type Unwrapped } from './unwrap.js';
+import { rebindsArguments, unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
 import { syntheticWord, type Word } from './words.js';
@@ -29,6 +29,8 @@ import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from '.
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
 const MAX_DEPTH = 8;
+/** The positional parameters of a script run with no arguments: none. */
+const NO_ARGUMENTS: ReadonlyMap<string, Word[]> = new Map();
 /** Longer commands are flagged: nobody reviews them, and they hide things. */
 const MAX_LENGTH = 10_000;
 
@@ -217,13 +219,21 @@ function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, dep
   }
 }
 
+/**
+ * A word bash removes: expansions alone that are empty and unquoted, or `"$@"` with no arguments (`$@ rm -rf ~` runs
+ * rm). `""` and `"$x"` stay, as empty words.
+ */
+function vanishes(w: Word): boolean {
+  return w.dynamic && w.value === '' && w.segments.every((s) => !s.literal || /^\$\{?@\}?$/.test(s.text));
+}
+
 // The text each pipeline stage was fed, when known, so a decoder after it (`echo … | base64 -d | sh`) prints known text.
 const fedStages = new WeakMap<RawCommand, FedText>();
 
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
   const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
   if (piped) fedStages.set(raw, piped);
-  const kept = (w: Word): boolean => w.value !== '' || w.span.end > w.span.start;
+  const kept = (w: Word): boolean => (w.value !== '' || w.span.end > w.span.start) && !vanishes(w);
   let words = expandWords(raw.words.every(kept) ? raw.words : raw.words.filter(kept));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];
@@ -479,7 +489,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   }
   const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
   try {
-    analyzeSource(command, st, (s) => s, 0, outer);
+    // The command line runs with no arguments: `$@`, `$1` are empty unless it sets them (`set -- a b`).
+    analyzeSource(command, st, (s) => s, 0, outer, rebindsArguments(command) ? undefined : NO_ARGUMENTS);
     // `a=(rm -rf ~); "${a[@]}"`: what a list of words the command fixed runs, for the deny checks.
     for (const text of wordListCommands(command)) analyzeSource(text, st, () => ({ start: 0, end: command.length }), 1, { ...outer, salvage: true });
   } catch (e) {
