@@ -3,6 +3,7 @@ import type { CheckInput } from './context.js';
 import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
 import { checkDataWrites, DATA_WRITERS } from './data-writes.js';
+import { checkDeviceWords } from './devices.js';
 import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
@@ -43,6 +44,7 @@ export function checkProgram(c: CheckInput): void {
   if (DATA_WRITERS.has(name)) checkDataWrites(c, name, c.cmd.argv.slice(1));
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
+  checkDeviceWords(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || FILE_SYSTEM_MAKERS.test(name)) checkSystem(c);
   if (SERVICE_MANAGERS.has(name)) checkServiceManager(c);
