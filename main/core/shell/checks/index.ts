@@ -4,6 +4,7 @@ import { ASSIGNING, checkAssigning } from './assigning.js';
 import { checkAwk } from './awk.js';
 import { checkDataWrites, DATA_WRITERS } from './data-writes.js';
 import { checkDeviceWords } from './devices.js';
+import { checkEmptiedFolders } from './emptied-folders.js';
 import { checkEditor, VI_EDITORS } from './editors.js';
 import { checkFd } from './fd.js';
 import { checkFiles } from './files.js';
@@ -45,6 +46,7 @@ export function checkProgram(c: CheckInput): void {
   if (VI_EDITORS.test(name) || name === 'emacs' || name === 'emacsclient') checkEditor(c);
   checkFiles(c);
   checkDeviceWords(c);
+  checkEmptiedFolders(c);
   if (NETWORK_TOOLS.has(name)) checkNetwork(c);
   if (SYSTEM_TOOLS.has(name) || FILE_SYSTEM_MAKERS.test(name)) checkSystem(c);
   if (SERVICE_MANAGERS.has(name)) checkServiceManager(c);
