@@ -211,3 +211,11 @@ export function joinWords(a: Word, b: Word): Word {
 export function syntheticWord(value: string, span: Span): Word {
   return { value, segments: [{ text: value, literal: true }], dynamic: false, expansions: [], ansiEscapes: false, span };
 }
+
+/**
+ * A word bash removes: expansions alone that are empty and unquoted, or `"$@"` with no arguments (`$@ rm -rf ~` runs
+ * rm). `""` and `"$x"` stay, as empty words.
+ */
+export function vanishes(w: Word): boolean {
+  return w.dynamic && w.value === '' && w.segments.every((s) => !s.literal || /^\$\{?@\}?$/.test(s.text));
+}

@@ -1,0 +1,49 @@
+// Launchers are closed-world too (issue 24 §2): a program the specs do not know may run any later word of its own as a
+// command (`bwrap --bind / / rm -rf ~`, `perf stat -- rm -rf ~`, `setarch x86_64 rm -rf ~`, `gdb --args rm -rf ~`) or
+// its `-c STRING` as shell code (`capsh -- -c 'rm -rf ~'`). Each such reading is judged for what must be denied.
+import { hasSpec } from './specs/index.js';
+import { programName } from './program.js';
+import { isRunnerProgram } from './package-runners.js';
+import { WRAPPERS } from './wrapper-specs.js';
+import type { Word } from './words.js';
+
+/** Programs that only print, test or look up their words, never run them (`echo rm -rf ~` prints it). */
+const TEXT_ONLY = new Set([
+  'echo', 'printf', ':', 'true', 'false', 'test', '[', '[[', 'export', 'local', 'declare', 'typeset', 'readonly', 'unset', 'type', 'which', 'whereis',
+  'hash', 'help', 'man', 'info', 'whatis', 'apropos', 'tldr', 'cd', 'pushd', 'popd', 'set', 'shopt', 'read', 'let', 'printenv', 'history', 'alias', 'unalias',
+  'basename', 'dirname', 'realpath', 'readlink', 'mkdir', 'touch', 'ls', 'cat', 'wait', 'jobs', 'fg', 'bg', 'kill', 'pkill', 'killall', 'pgrep', 'pidof',
+  'return', 'exit', 'break', 'continue', 'shift', 'getopts', 'umask', 'ulimit', 'complete', 'compgen', 'caller', 'dirs', 'disown', 'logout', 'times',
+]);
+// A word that may name a program: a bare name, or a path ending in one (`rm`, `/bin/rm`, `./x`).
+const PROGRAM_WORD = /^(?:(?:\/|\.{1,2}\/|~\/)?(?:[\w.+-]+\/)*)?[A-Za-z_][\w.+-]*$/;
+// Options whose value is shell code for a launcher that takes one (`capsh -c`, `… --command=`).
+const SCRIPT_OPTION = /^(?:-c|--command)$/;
+/** Most readings tried for one command: a launcher's command starts early among its words. */
+const MAX_READINGS = 24;
+
+/** What a launcher's words may run: a command starting at some word, or a shell script an option carries. */
+export type LaunchedReading = { words: Word[] } | { script: Word };
+
+/** Whether the engine knows what `program` does with its words (a spec, a wrapper it unwraps, a runner, a text builtin). */
+function knowsWords(program: string): boolean {
+  return hasSpec(program) || WRAPPERS.has(program) || isRunnerProgram(program) || TEXT_ONLY.has(program);
+}
+
+/**
+ * The readings of an unknown program's words as commands of their own: from each later word that may name a program,
+ * and each `-c`/`--command` value read as shell code. Empty for a program the engine knows.
+ */
+export function launchedReadings(argv: readonly Word[]): LaunchedReading[] {
+  const program = argv[0];
+  if (program === undefined || program.dynamic || knowsWords(programName(program.value))) return [];
+  const out: LaunchedReading[] = [];
+  for (let i = 1; i < argv.length && out.length < MAX_READINGS; i++) {
+    const w = argv[i]!;
+    if (w.dynamic) continue;
+    const carried = /^--command=([\s\S]+)$/.exec(w.value)?.[1];
+    if (carried !== undefined) out.push({ script: { ...w, value: carried } });
+    else if (SCRIPT_OPTION.test(w.value) && argv[i + 1] !== undefined && !argv[i + 1]!.dynamic) out.push({ script: argv[i + 1]! });
+    else if (PROGRAM_WORD.test(w.value)) out.push({ words: argv.slice(i) });
+  }
+  return out;
+}
