@@ -6,6 +6,7 @@ import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
 import { checkPipeline, decodes, type Stage } from './checks/pipeline.js';
+import { writtenBuildScripts } from './checks/build-files.js';
 import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
@@ -167,7 +168,7 @@ function riskSince(f: Findings, from: number, test: (r: Findings['risks'][number
 }
 
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
-function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
+function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span, piped: FedText | undefined): CheckInput {
   const f = st.f;
   checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
   let wrapperWord: Word | undefined;
@@ -176,7 +177,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin;
   if (fed !== undefined && fed.expansions.length > 0) checkFedText(fed.expansions, at(fed.span), f, st.plainVariables);
-  const text = fed?.text;
+  // Text piped from a stage whose output the command line fixes (`printf 'x:\n\trm -rf ~' | make -f-`) is fed text too.
+  const text = fed?.text ?? piped?.text;
   const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   if (text !== undefined) c.stdinText = text;
   const risksBefore = f.risks.length;
@@ -273,7 +275,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   recordWrites(cmd, u.argv, raw, fed, here, st.ctx, st.written);
-  const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at, piped);
   for (const e of u.env) {
     const text = shellCommandOf(e.name, e.value);
     if (text !== null) scripts.push({ text, via: e.name });
@@ -310,8 +312,11 @@ function runWritten(ran: WrittenRun, u: Unwrapped, raw: RawCommand, st: State, a
   const via = programName(u.argv[0]?.value ?? '');
   const known = ran.content !== null && !ran.content.dynamic;
   if (!known || ran.how !== 'child') block(st.f, `${via} runs ${ran.path}, which this command line writes first${known ? '' : ' with contents only known at run time'}`, at(raw.span));
-  if (ran.content === null || ran.how === 'other') return;
-  analyzeSource(ran.content.text, st, () => at(raw.span), depth + 1, { ...inner, wrappers: [...inner.wrappers, via], salvage: ran.content.dynamic });
+  // A makefile written first (`printf 'x:\n\trm -rf ~' > Makefile && make`): its recipes are the shell code that runs.
+  const recipes = ran.content === null ? null : writtenBuildScripts(via, ran.content.text);
+  if (ran.content === null || (ran.how === 'other' && recipes === null)) return;
+  const where = { ...inner, wrappers: [...inner.wrappers, via], salvage: ran.content.dynamic || recipes !== null };
+  for (const text of recipes ?? [ran.content.text]) analyzeSource(text, st, () => at(raw.span), depth + 1, where);
 }
 
 /**
