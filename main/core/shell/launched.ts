@@ -2,6 +2,7 @@
 // command (`bwrap --bind / / rm -rf ~`, `perf stat -- rm -rf ~`, `setarch x86_64 rm -rf ~`, `gdb --args rm -rf ~`) or
 // its `-c STRING` as shell code (`capsh -- -c 'rm -rf ~'`). Each such reading is judged for what must be denied.
 import { hasSpec } from './specs/index.js';
+import { isInterpreter } from './checks/interpreters.js';
 import { programName } from './program.js';
 import { isRunnerProgram } from './package-runners.js';
 import { WRAPPERS } from './wrapper-specs.js';
@@ -24,9 +25,12 @@ const MAX_READINGS = 24;
 /** What a launcher's words may run: a command starting at some word, or a shell script an option carries. */
 export type LaunchedReading = { words: Word[] } | { script: Word };
 
-/** Whether the engine knows what `program` does with its words (a spec, a wrapper it unwraps, a runner, a text builtin). */
+// Programs whose checks read every word they run (find -exec, ssh's remote command, an interpreter's script and code).
+const READ_BY_CHECKS = new Set(['find', 'fd', 'fdfind', 'tar', 'gtar', 'bsdtar', 'ssh', 'tmux', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk']);
+
+/** Whether the engine knows what `program` does with its words (a spec, a check, a wrapper it unwraps, a runner, a text builtin). */
 function knowsWords(program: string): boolean {
-  return hasSpec(program) || WRAPPERS.has(program) || isRunnerProgram(program) || TEXT_ONLY.has(program);
+  return hasSpec(program) || READ_BY_CHECKS.has(program) || isInterpreter(program) || WRAPPERS.has(program) || isRunnerProgram(program) || TEXT_ONLY.has(program);
 }
 
 /**

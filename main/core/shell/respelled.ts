@@ -15,6 +15,11 @@ const GLOB_CHAR = /[*?[]/;
 // What a program word written out in full spells again: nothing (most commands).
 const NO_TEXTS: readonly string[] = [];
 
+/** The program a lookup substitution (`$(which ls)`, `` `command -v git` ``) names, or undefined. */
+export function lookedUpProgram(word: string): string | undefined {
+  return LOOKUP.exec(word)?.[1];
+}
+
 /** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
 export function respelled(words: Word[]): readonly string[] {
   const program = words[0];
@@ -31,7 +36,7 @@ export function respelled(words: Word[]): readonly string[] {
     return /[$`]/.test(text) ? [] : [text];
   }
   // `$(which rm) -rf ~`, `` `command -v git` push -f ``: a lookup prints the path of the program it names.
-  const lookedUp = LOOKUP.exec(program.value)?.[1];
+  const lookedUp = lookedUpProgram(program.value);
   if (/[$`]/.test(program.value) && lookedUp === undefined) return [];
   const text = [lookedUp ?? program.value, ...words.slice(1).map((w) => w.value)].join(' ');
   return /[$`]/.test(text) || text.trim() === '' ? [] : [text];

@@ -245,6 +245,9 @@ function expansionValue(e: string, scope: Scope): string | null {
   // An unset variable gives the default; deny checks must see what runs in the likely case.
   if (defaulted) return variableValue(defaulted[1]!, scope.known) ?? withVariables(defaulted[2]!.replace(/['"]/g, ''), scope.known);
   if (scope.noArgs && NO_ARG.test(e)) return '';
+  // tree-sitter reads `$1m` as one expansion; bash reads `$1` (one digit) and then the text `m`.
+  const digit = scope.noArgs ? /^\$[1-9](\w+)$/.exec(e) : null;
+  if (digit) return digit[1]!;
   if (PWD_SUB.test(e)) return scope.cwd;
   if (SILENT_SUB.test(e)) return '';
   // `$(echo rm -rf /)`, `$(echo $HOME)`, `$(dirname ~/x)`: what the substitution prints, when its words fix it.
