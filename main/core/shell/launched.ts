@@ -15,8 +15,9 @@ const TEXT_ONLY = new Set([
   'basename', 'dirname', 'realpath', 'readlink', 'mkdir', 'touch', 'ls', 'cat', 'wait', 'jobs', 'fg', 'bg', 'kill', 'pkill', 'killall', 'pgrep', 'pidof',
   'return', 'exit', 'break', 'continue', 'shift', 'getopts', 'umask', 'ulimit', 'complete', 'compgen', 'caller', 'dirs', 'disown', 'logout', 'times',
 ]);
-// A word that may name a program: a bare name, or a path ending in one (`rm`, `/bin/rm`, `./x`).
-const PROGRAM_WORD = /^(?:(?:\/|\.{1,2}\/|~\/)?(?:[\w.+-]+\/)*)?[A-Za-z_][\w.+-]*$/;
+// A word that may name a program: a bare name, or a path from the root, home or here ending in a name without a file
+// extension (`rm`, `/bin/rm`, `./run`; not `.claude/settings.json` or `src/app.ts`, which name files).
+const PROGRAM_WORD = /^(?:[A-Za-z_][\w.+-]*|(?:\/|\.{1,2}\/|~\/)(?:[\w.+-]+\/)*[A-Za-z_][\w+-]*)$/;
 // Options whose value is shell code for a launcher that takes one (`capsh -c`, `… --command=`).
 const SCRIPT_OPTION = /^(?:-c|--command)$/;
 /** Most readings tried for one command: a launcher's command starts early among its words. */
@@ -25,8 +26,16 @@ const MAX_READINGS = 24;
 /** What a launcher's words may run: a command starting at some word, or a shell script an option carries. */
 export type LaunchedReading = { words: Word[] } | { script: Word };
 
-// Programs whose checks read every word they run (find -exec, ssh's remote command, an interpreter's script and code).
-const READ_BY_CHECKS = new Set(['find', 'fd', 'fdfind', 'tar', 'gtar', 'bsdtar', 'ssh', 'tmux', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk']);
+// Programs whose checks read every word they run (find -exec, ssh's remote command, an interpreter's script and code),
+// and the file and text tools whose words are files, names or text, never a command (cp, rm, sha256sum, seq…).
+const READ_BY_CHECKS = new Set([
+  'find', 'fd', 'fdfind', 'tar', 'gtar', 'bsdtar', 'ssh', 'tmux', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk',
+  'cp', 'mv', 'rm', 'rmdir', 'unlink', 'shred', 'truncate', 'touch', 'mkdir', 'mkfifo', 'mknod', 'ln', 'install', 'chmod', 'chown', 'chgrp', 'tee', 'dd',
+  'rsync', 'scp', 'sleep', 'seq', 'yes', 'id', 'whoami', 'groups', 'uname', 'hostname', 'arch', 'nproc', 'uptime', 'free', 'ps', 'sha1sum', 'sha224sum',
+  'sha256sum', 'sha384sum', 'sha512sum', 'md5sum', 'b2sum', 'cksum', 'sum', 'base32', 'base64', 'basenc', 'xxd', 'hexdump', 'strings', 'expr', 'paste',
+  'join', 'comm', 'fold', 'fmt', 'pr', 'csplit', 'shuf', 'tsort', 'numfmt', 'factor', 'rev', 'look', 'cmp', 'less', 'more', 'zip', 'unzip', 'gzip',
+  'gunzip', 'bzip2', 'xz', 'zstd', 'iconv', 'patch', 'wget',
+]);
 
 /** Whether the engine knows what `program` does with its words (a spec, a check, a wrapper it unwraps, a runner, a text builtin). */
 function knowsWords(program: string): boolean {
