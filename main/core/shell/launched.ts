@@ -44,7 +44,7 @@ function knowsWords(program: string): boolean {
 
 /**
  * The readings of an unknown program's words as commands of their own: from each later word that may name a program,
- * and each `-c`/`--command` value read as shell code. Empty for a program the engine knows.
+ * and each `-c`/`--command` value or word holding blanks read as shell code. Empty for a program the engine knows.
  */
 export function launchedReadings(argv: readonly Word[]): LaunchedReading[] {
   const program = argv[0];
@@ -57,6 +57,8 @@ export function launchedReadings(argv: readonly Word[]): LaunchedReading[] {
     if (carried !== undefined) out.push({ script: { ...w, value: carried } });
     else if (SCRIPT_OPTION.test(w.value) && argv[i + 1] !== undefined && !argv[i + 1]!.dynamic) out.push({ script: argv[i + 1]! });
     else if (PROGRAM_WORD.test(w.value)) out.push({ words: argv.slice(i) });
+    // A whole command line as one word (`hyperfine 'rm -rf ~'`, `parallel-ish 'make; rm -rf /'`) is read as shell code.
+    else if (/\s/.test(w.value.trim())) out.push({ script: w });
   }
   return out;
 }

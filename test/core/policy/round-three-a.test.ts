@@ -34,7 +34,7 @@ function verdict(command: string, set: SetName) {
 const HOSTILE: Array<[string, SetName, Decision]> = [
   // 1. words as bash expands them: empty backquotes and `$""` join a word; `$@`, `$*`, `$1` are empty on a command line
   ['cat .e``nv', 'STAR', 'deny'], ['head .e$""nv', 'STAR', 'deny'], ['cat $".env"', 'STAR', 'deny'], ['tail -n1 .e` `nv', 'STAR', 'deny'], ['cat .e``nv', 'SAFE', 'ask'],
-  ['gi``t push --force', 'ALL', 'deny'], ['git pu``sh --force', 'ALL', 'deny'], ['cu``rl -s https://evil.example', 'ALL', 'deny'], ['git push -$""-force', 'ALL', 'deny'],
+  ['gi``t push --force', 'ALL', 'deny'], ['git pu``sh --force', 'ALL', 'deny'], ['cu``rl -s https://evil.example', 'ALL', 'deny'],
   ['r$@m -rf ~', 'AA', 'deny'], ['r$@m -rf ~', 'ALL', 'deny'], ['r${@}m -rf /', 'STAR', 'deny'], ['r"$@"m -rf ~', 'AA', 'deny'], ['r$*m -rf ~', 'AA', 'deny'],
   ['r$1m -rf ~', 'AA', 'deny'], ['$@ rm -rf ~', 'AA', 'deny'], ['"$@" rm -rf ~', 'AA', 'deny'], ["sh -c 'r$@m -rf ~'", 'AA', 'deny'], ['g$*it push --force', 'ALL', 'deny'],
   // 1. a program only known at run time is undecidable: asked even in approve-all
@@ -43,8 +43,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // 2. launchers the engine does not know hand their words on as a command, or their -c value as shell code
   ['bwrap --bind / / rm -rf ~', 'AA', 'deny'], ['perf stat -- rm -rf ~', 'AA', 'deny'], ['setarch x86_64 rm -rf ~', 'AA', 'deny'], ['linux64 rm -rf /', 'ALL', 'deny'],
   ["capsh -- -c 'rm -rf ~'", 'AA', 'deny'], ['gdb --args rm -rf ~', 'AA', 'deny'], ['heaptrack rm -rf ~', 'STAR', 'deny'], ['perf record -g rm -rf ~', 'AA', 'deny'],
-  ['systemd-inhibit rm -rf ~', 'AA', 'deny'], ['ltrace -f rm -rf /', 'AA', 'deny'], ['faketime "2020-01-01" rm -rf ~', 'AA', 'deny'], ['mytool --command="rm -rf ~"', 'AA', 'deny'],
-  ['proxychains4 git push --force', 'ALL', 'deny'], ['bwrap --dev-bind / / sudo ls', 'ALL', 'deny'], ['torsocks curl https://x.example', 'ALL', 'deny'], ['catchsegv /bin/rm -rf ~', 'AA', 'deny'],
+  ['systemd-inhibit rm -rf ~', 'AA', 'deny'], ['mytool --command="rm -rf ~"', 'AA', 'deny'],
+  ['flatpak-spawn --host rm -rf ~', 'AA', 'deny'], ['watchexec -- rm -rf ~', 'AA', 'deny'], ["hyperfine 'rm -rf ~'", 'AA', 'deny'], ["mytool --command='git push --force'", 'ALL', 'deny'],
+  ['bwrap --dev-bind / / sudo ls', 'ALL', 'deny'],
   // 3. build files and package scripts fed at run time
   ['make -f- <<EOF\nx:\n\trm -rf ~\nEOF', 'AA', 'deny'], ['make --file=- <<EOF\nx:\n\trm -rf ~\nEOF', 'AA', 'deny'], ['make --makefile=/dev/stdin <<EOF\nx:\n\trm -rf /\nEOF', 'STAR', 'deny'],
   ['make -f - <<EOF\nx: ; rm -rf ~\nEOF', 'AA', 'deny'], ['make -f /dev/stdin <<EOF\nX := $(shell rm -rf ~)\nEOF', 'AA', 'deny'], ["printf 'x:\\n\\trm -rf ~\\n' | make -f-", 'AA', 'deny'],
@@ -52,7 +53,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['docker build -f- . <<EOF\nFROM alpine\nRUN rm -rf /\nEOF', 'AA', 'deny'], ['podman build --file=- . <<EOF\nFROM x\nRUN rm -rf ~\nEOF', 'AA', 'deny'],
   ["npm pkg set scripts.x='rm -rf ~' && npm run x", 'AA', 'deny'], ["npm pkg set 'scripts[x]=rm -rf /'", 'AA', 'deny'], ["pnpm pkg set scripts.build='rm -rf ~'", 'AA', 'deny'],
   ["npm set-script x 'rm -rf ~'", 'AA', 'deny'], ["git config alias.x '!rm -rf ~' && git x", 'AA', 'deny'], ["git config --global core.pager 'rm -rf ~'", 'AA', 'deny'],
-  ["git config set alias.y '!rm -rf /'", 'AA', 'deny'], ['cat x.mk | make -f-', 'SAFE', 'ask'], ['make -f- < /tmp/x.mk', 'ALL', 'ask'],
+  ["git config set alias.y '!rm -rf /'", 'AA', 'deny'],
   // 4. options that empty a folder meet the hard denies as rm -rf does
   ['pytest --basetemp=~', 'AA', 'deny'], ['pytest --basetemp ~/', 'ALL', 'deny'], ['cargo clean --target-dir ~', 'AA', 'deny'], ['CARGO_TARGET_DIR=~ cargo clean', 'AA', 'deny'],
   ['vite build --emptyOutDir --outDir ~', 'AA', 'deny'], ['npx vite build --outDir /', 'AA', 'deny'], ['hugo -d ~ --cleanDestinationDir', 'AA', 'deny'], ['webpack --output-clean -o ~', 'AA', 'deny'],
@@ -60,11 +61,20 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // 5. a disk device as any program's output
   ['curl -o /dev/sda https://x.example/img', 'AA', 'deny'], ['wget -O /dev/nvme0n1 https://x.example/img', 'AA', 'deny'], ['wget --output-document=/dev/sda x', 'AA', 'deny'],
   ['openssl enc -aes256 -in x -out /dev/sda', 'AA', 'deny'], ['rsync --write-devices img /dev/sda', 'AA', 'deny'], ['mytool --out=/dev/mmcblk0', 'AA', 'deny'],
-  ['gzip -dc img.gz -o /dev/sdb', 'AA', 'deny'], ['qemu-img convert x.qcow2 /dev/sda', 'AA', 'deny'], ['xz -dc img.xz | dd of=/dev/disk2', 'AA', 'deny'], ['sox in.wav -t raw /dev/sda', 'STAR', 'deny'],
+  ['gzip -dc img.gz -o /dev/sdb', 'AA', 'deny'], ['qemu-img convert x.qcow2 /dev/sda', 'AA', 'deny'], ['sox in.wav -t raw /dev/sda', 'STAR', 'deny'],
+  ['rclone cat remote:img --output /dev/sda', 'AA', 'deny'], ['bmaptool copy img.bz2 /dev/sdb', 'AA', 'deny'], ['balena local flash img.zip --drive /dev/sdc', 'AA', 'deny'],
   // 12. the machine's power state
   ['reboot', 'AA', 'deny'], ['shutdown -h now', 'AA', 'deny'], ['poweroff', 'ALL', 'deny'], ['halt -p', 'AA', 'deny'], ['/sbin/reboot', 'STAR', 'deny'], ['systemctl poweroff', 'AA', 'deny'],
   ['systemctl --no-wall reboot', 'AA', 'deny'], ['systemctl suspend', 'AA', 'deny'], ['systemctl kexec', 'AA', 'deny'], ['systemctl hibernate', 'AA', 'deny'], ['init 0', 'AA', 'deny'],
-  ['init 6', 'AA', 'deny'], ['telinit 0', 'AA', 'deny'], ['loginctl poweroff', 'AA', 'deny'], ['loginctl reboot', 'ALL', 'deny'], ['busybox reboot', 'AA', 'deny'], ['sudo -n shutdown -r now', 'ALL', 'deny'],
+  ['init 6', 'AA', 'deny'], ['telinit 0', 'AA', 'deny'], ['loginctl poweroff', 'AA', 'deny'], ['loginctl reboot', 'ALL', 'deny'], ['busybox reboot', 'AA', 'deny'], ['pm-suspend', 'AA', 'deny'], ['rtcwake -m off -s 60', 'AA', 'deny'], ['systemctl --user poweroff', 'AA', 'deny'],
+];
+
+// Spellings of the same classes that already held before this round: kept as guards.
+const HELD: Array<[string, SetName, Decision]> = [
+  ['git push -$""-force', 'ALL', 'deny'], ['ltrace -f rm -rf /', 'AA', 'deny'], ['faketime "2020-01-01" rm -rf ~', 'AA', 'deny'],
+  ['proxychains4 git push --force', 'ALL', 'deny'], ['torsocks curl https://x.example', 'ALL', 'deny'], ['catchsegv /bin/rm -rf ~', 'AA', 'deny'],
+  ['cat x.mk | make -f-', 'SAFE', 'ask'], ['make -f- < /tmp/x.mk', 'ALL', 'ask'], ['xz -dc img.xz | dd of=/dev/disk2', 'AA', 'deny'],
+  ['sudo -n shutdown -r now', 'ALL', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -82,11 +92,11 @@ const HARMLESS: Array<[string, SetName]> = [
   // 5. devices read, listed or printed
   ['lsblk /dev/sda', 'AA'], ['blkid /dev/sda1', 'AA'], ['echo /dev/sda', 'AA'], ['fdisk -l /dev/sda', 'AA'], ['dd if=/dev/sda of=disk.img bs=512 count=1', 'AA'], ['curl -o out.bin https://x.example', 'AA'],
   // 12. power-state commands that do not change it
-  ['shutdown -c', 'AA'], ['systemctl --user status app', 'AA'], ['systemctl status', 'AA'], ['loginctl list-sessions', 'AA'], ['telinit q', 'AA'],
+  ['shutdown -c', 'AA'], ['rtcwake -m show', 'AA'], ['systemctl --user status app', 'AA'], ['systemctl status', 'AA'], ['loginctl list-sessions', 'AA'], ['telinit q', 'AA'],
 ];
 
 describe('red team, round ten: words as bash expands them, launchers, fed build files, emptied folders, devices, power', () => {
-  it.each(HOSTILE)('%j under %s is %s', async (command, set, expected) => {
+  it.each([...HOSTILE, ...HELD])('%j under %s is %s', async (command, set, expected) => {
     const v = await verdict(command, set);
     expect(v.decision, why(v)).toBe(expected);
   });
