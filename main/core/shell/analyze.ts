@@ -24,7 +24,7 @@ import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.j
 import { rebindsArguments, unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
-import { syntheticWord, vanishes, type Word } from './words.js';
+import { syntheticWord, type Word } from './words.js';
 import { wordListCommands } from './word-lists.js';
 import { respelled } from './respelled.js';
 import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from './written-scripts.js';
@@ -231,7 +231,7 @@ const fedStages = new WeakMap<RawCommand, FedText>();
 function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, stages: Map<number, Stage[]>, prev?: RawCommand): void {
   const piped = (prev && staticOutput(prev, fedStages.get(prev))) ?? undefined;
   if (piped) fedStages.set(raw, piped);
-  const kept = (w: Word): boolean => (w.value !== '' || w.span.end > w.span.start) && !vanishes(w);
+  const kept = (w: Word): boolean => w.value !== '' || w.span.end > w.span.start;
   let words = expandWords(raw.words.every(kept) ? raw.words : raw.words.filter(kept));
   // A bare `> file` is bash's `: > file`: a command, so rules, tamper and tiers see the file it truncates.
   if (words.length === 0 && raw.redirects.length > 0) words = [syntheticWord(':', { start: raw.span.start, end: raw.span.start })];

@@ -262,12 +262,15 @@ function expansionValue(e: string, scope: Scope): string | null {
 function withKnownValue(w: Word, scope: Scope): Word {
   if (!w.dynamic || w.expansions.length === 0) return w;
   let value = w.value;
+  // `${X:-d}` is only the likely value: X may come from the environment.
+  let sure = true;
   for (const e of w.expansions) {
     const v = expansionValue(e, scope);
     if (v === null) return w;
+    if (DEFAULTED.test(e)) sure = false;
     value = value.replaceAll(e, v);
   }
-  return { ...w, value };
+  return sure ? { ...w, value, known: true } : { ...w, value };
 }
 
 

@@ -18,6 +18,8 @@ export interface Word {
   dynamic: boolean;
   /** Source text of each expansion or substitution in the word, e.g. `$HOME`, `${IFS}`, `$(id)`. */
   expansions: string[];
+  /** Every expansion has a value the command line fixes for sure (`$(echo ls)`, `x=rm; $x`, `$@` with no arguments). */
+  known?: boolean;
   /** Contains a `$'…'` string that uses escape sequences (`\x72`, `\162`, `\u0072`). */
   ansiEscapes: boolean;
   span: Span;
@@ -210,12 +212,4 @@ export function joinWords(a: Word, b: Word): Word {
 /** A static word made by the analysis itself (e.g. the words of a nested `sh -c` script), spanning `span`. */
 export function syntheticWord(value: string, span: Span): Word {
   return { value, segments: [{ text: value, literal: true }], dynamic: false, expansions: [], ansiEscapes: false, span };
-}
-
-/**
- * A word bash removes: expansions alone that are empty and unquoted, or `"$@"` with no arguments (`$@ rm -rf ~` runs
- * rm). `""` and `"$x"` stay, as empty words.
- */
-export function vanishes(w: Word): boolean {
-  return w.dynamic && w.value === '' && w.segments.every((s) => !s.literal || /^\$\{?@\}?$/.test(s.text));
 }

@@ -66,8 +66,8 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
   const program = words[0];
   if (program?.dynamic) {
     const why = `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`;
-    // `$(which ls)` names its program (the one `ls` finds): a blocker, not a program Gatehouse cannot read.
-    if (lookedUpProgram(program.value) !== undefined) block(f, why, at(program.span));
+    // `$(echo ls)`, `x=rm; $x`, `$(which ls)` name their program for sure: a blocker, not a program Gatehouse cannot read.
+    if (program.known === true || lookedUpProgram(program.value) !== undefined) block(f, why, at(program.span));
     else undecidable(f, why, at(program.span));
     return;
   }
