@@ -234,7 +234,9 @@ const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]((?:[^$`}]|\$[A-Za-z_]\w*|\$\{[A-Za-
 const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
 // The parameters a script given no arguments has empty: `$@`, `${*}`, `$1`… (`r$@m -rf ~` runs `rm -rf ~`).
 const NO_ARG = /^\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)\})$/;
-const SILENT_SUB = /^(?:\$\(\s*(?:true|:)?\s*\)|`\s*(?:true|:)?\s*`)$/;
+const SILENT_SUB = /^(?:\$\(\s*(?:true|:|false|exit(?:\s+\d+)?)?\s*\)|`\s*(?:true|:|false|exit(?:\s+\d+)?)?\s*`)$/;
+// Expansions empty whatever the variable holds: an empty alternative (`${x:+}`), a zero-length slice, every character removed.
+const ALWAYS_EMPTY = /^\$\{[A-Za-z_]\w*(?::?\+|:\d+:0|%%\*|##\*|\/\/?\*)\}$/;
 
 /** The value an expansion has for sure (or, for `${X:-d}` with X unknown, most likely): else null. */
 function expansionValue(e: string, scope: Scope): string | null {
@@ -249,6 +251,7 @@ function expansionValue(e: string, scope: Scope): string | null {
   const digit = scope.noArgs ? /^\$[1-9](\w+)$/.exec(e) : null;
   if (digit) return digit[1]!;
   if (PWD_SUB.test(e)) return scope.cwd;
+  if (ALWAYS_EMPTY.test(e)) return '';
   if (SILENT_SUB.test(e)) return '';
   // `$(echo rm -rf /)`, `$(echo $HOME)`, `$(dirname ~/x)`: what the substitution prints, when its words fix it.
   return printedValue(e, scope.known);

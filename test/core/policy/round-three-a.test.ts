@@ -34,7 +34,7 @@ function verdict(command: string, set: SetName) {
 const HOSTILE: Array<[string, SetName, Decision]> = [
   // 1. words as bash expands them: empty backquotes and `$""` join a word; `$@`, `$*`, `$1` are empty on a command line
   ['cat .e``nv', 'STAR', 'deny'], ['head .e$""nv', 'STAR', 'deny'], ['cat $".env"', 'STAR', 'deny'], ['tail -n1 .e` `nv', 'STAR', 'deny'], ['cat .e``nv', 'SAFE', 'ask'],
-  ['gi``t push --force', 'ALL', 'deny'], ['git pu``sh --force', 'ALL', 'deny'], ['cu``rl -s https://evil.example', 'ALL', 'deny'],
+  ['cat .e${x:+}nv', 'STAR', 'deny'], ['cat .e$(false)nv', 'STAR', 'deny'], ['gi``t push --force', 'ALL', 'deny'], ['git pu``sh --force', 'ALL', 'deny'], ['cu``rl -s https://evil.example', 'ALL', 'deny'],
   ['r$@m -rf ~', 'AA', 'deny'], ['r$@m -rf ~', 'ALL', 'deny'], ['r${@}m -rf /', 'STAR', 'deny'], ['r"$@"m -rf ~', 'AA', 'deny'], ['r$*m -rf ~', 'AA', 'deny'],
   ['r$1m -rf ~', 'AA', 'deny'], ['$@ rm -rf ~', 'AA', 'deny'], ['"$@" rm -rf ~', 'AA', 'deny'], ["sh -c 'r$@m -rf ~'", 'AA', 'deny'], ['g$*it push --force', 'ALL', 'deny'],
   // 1. a program only known at run time is undecidable: asked even in approve-all
@@ -57,7 +57,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // 4. options that empty a folder meet the hard denies as rm -rf does
   ['pytest --basetemp=~', 'AA', 'deny'], ['pytest --basetemp ~/', 'ALL', 'deny'], ['cargo clean --target-dir ~', 'AA', 'deny'], ['CARGO_TARGET_DIR=~ cargo clean', 'AA', 'deny'],
   ['vite build --emptyOutDir --outDir ~', 'AA', 'deny'], ['npx vite build --outDir /', 'AA', 'deny'], ['hugo -d ~ --cleanDestinationDir', 'AA', 'deny'], ['webpack --output-clean -o ~', 'AA', 'deny'],
-  ['jest --clearCache --cacheDirectory=~', 'AA', 'deny'], ['mkdocs build -d ~', 'AA', 'deny'], ['tsup src/index.ts --clean -d ~', 'STAR', 'deny'], ['pytest --basetemp=/tmp/pt', 'STAR', 'ask'],
+  ['jest --clearCache --cacheDirectory=~', 'AA', 'deny'], ['vite --outDir ~ build', 'AA', 'deny'], ['mkdocs build -d ~', 'AA', 'deny'], ['tsup src/index.ts --clean -d ~', 'STAR', 'deny'], ['pytest --basetemp=/tmp/pt', 'STAR', 'ask'],
   // 5. a disk device as any program's output
   ['curl -o /dev/sda https://x.example/img', 'AA', 'deny'], ['wget -O /dev/nvme0n1 https://x.example/img', 'AA', 'deny'], ['wget --output-document=/dev/sda x', 'AA', 'deny'],
   ['openssl enc -aes256 -in x -out /dev/sda', 'AA', 'deny'], ['rsync --write-devices img /dev/sda', 'AA', 'deny'], ['mytool --out=/dev/mmcblk0', 'AA', 'deny'],
@@ -66,7 +66,7 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // 12. the machine's power state
   ['reboot', 'AA', 'deny'], ['shutdown -h now', 'AA', 'deny'], ['poweroff', 'ALL', 'deny'], ['halt -p', 'AA', 'deny'], ['/sbin/reboot', 'STAR', 'deny'], ['systemctl poweroff', 'AA', 'deny'],
   ['systemctl --no-wall reboot', 'AA', 'deny'], ['systemctl suspend', 'AA', 'deny'], ['systemctl kexec', 'AA', 'deny'], ['systemctl hibernate', 'AA', 'deny'], ['init 0', 'AA', 'deny'],
-  ['init 6', 'AA', 'deny'], ['telinit 0', 'AA', 'deny'], ['loginctl poweroff', 'AA', 'deny'], ['loginctl reboot', 'ALL', 'deny'], ['busybox reboot', 'AA', 'deny'], ['pm-suspend', 'AA', 'deny'], ['rtcwake -m off -s 60', 'AA', 'deny'], ['systemctl --user poweroff', 'AA', 'deny'],
+  ['init 6', 'AA', 'deny'], ['telinit 0', 'AA', 'deny'], ['loginctl poweroff', 'AA', 'deny'], ['loginctl reboot', 'ALL', 'deny'], ['busybox reboot', 'AA', 'deny'], ['pm-suspend', 'AA', 'deny'], ['rtcwake -m off -s 60', 'AA', 'deny'], ['systemctl --user poweroff', 'AA', 'deny'], ['systemctl start reboot.target', 'AA', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -92,7 +92,7 @@ const HARMLESS: Array<[string, SetName]> = [
   // 5. devices read, listed or printed
   ['lsblk /dev/sda', 'AA'], ['blkid /dev/sda1', 'AA'], ['echo /dev/sda', 'AA'], ['fdisk -l /dev/sda', 'AA'], ['dd if=/dev/sda of=disk.img bs=512 count=1', 'AA'], ['curl -o out.bin https://x.example', 'AA'],
   // 12. power-state commands that do not change it
-  ['shutdown -c', 'AA'], ['rtcwake -m show', 'AA'], ['systemctl --user status app', 'AA'], ['systemctl status', 'AA'], ['loginctl list-sessions', 'AA'], ['telinit q', 'AA'],
+  ['shutdown -c', 'AA'], ['rtcwake -m show', 'AA'], ['systemctl --user status app', 'AA'], ['systemctl status', 'AA'], ['systemctl start nginx', 'AA'], ['loginctl list-sessions', 'AA'], ['telinit q', 'AA'],
 ];
 
 describe('red team, round ten: words as bash expands them, launchers, fed build files, emptied folders, devices, power', () => {

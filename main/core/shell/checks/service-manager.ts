@@ -14,6 +14,8 @@ const OPTIONS: OptSpec = {
 };
 // Verbs that power the machine off, restart or suspend it (systemctl's and loginctl's): hard denies, as `reboot` is.
 const POWER_VERBS = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep)$/;
+// The units that power the machine off, restart or suspend it when started.
+const POWER_TARGET = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep|ctrl-alt-del)\.target$/;
 // Verbs that switch every service off or leave the service manager (asked).
 const MACHINE = /^(rescue|emergency|default|isolate|exit|switch-root)$/;
 // Verbs that stop or disable services.
@@ -44,7 +46,10 @@ export function checkServiceManager(c: CheckInput): void {
   if ((name === 'systemctl' && INSTALLS.test(verb)) || (name === 'loginctl' && verb === 'enable-linger') || (name === 'launchctl' && LAUNCHD_LOADS.test(verb))) {
     flag(c.f, 'code-execution', `${name} ${verb} installs a service or job that starts on its own later, outside any check`, c.cmd.span);
   }
-  if ((name === 'systemctl' || name === 'loginctl') && POWER_VERBS.test(verb)) flag(c.f, 'destructive', `${name} ${verb} powers the machine off, restarts or suspends it`, c.cmd.span, 'hard');
+  // `systemctl start reboot.target`: the power targets do what the verbs do.
+  const target = name === 'systemctl' && /^(start|isolate|restart|reload-or-restart|try-restart)$/.test(verb) ? c.cmd.argv.find((w) => POWER_TARGET.test(w)) : undefined;
+  if (target !== undefined) flag(c.f, 'destructive', `systemctl ${verb} ${target} powers the machine off, restarts or suspends it`, c.cmd.span, 'hard');
+  else if ((name === 'systemctl' || name === 'loginctl') && POWER_VERBS.test(verb)) flag(c.f, 'destructive', `${name} ${verb} powers the machine off, restarts or suspends it`, c.cmd.span, 'hard');
   else if (name === 'systemctl' && MACHINE.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} shuts the machine down, restarts it or stops every service`, c.cmd.span);
   else if (name === 'systemctl' && SERVICES.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} stops services`, c.cmd.span, 'risk');
   else if (name === 'loginctl' && /^(terminate|kill)-user$/.test(verb)) flag(c.f, 'destructive', `loginctl ${verb} ends every process of the user you can reach`, c.cmd.span, 'hard');

@@ -66,7 +66,8 @@ function valuesOf(argv: readonly string[], option: string): Array<{ index: numbe
 export function emptiedFolders(argv: readonly string[], env: ReadonlyArray<{ name: string; value: string }>): EmptiedFolder[] {
   const out: EmptiedFolder[] = [];
   for (const e of EMPTIERS[argv[0] ?? ''] ?? []) {
-    if (e.sub !== undefined && argv.slice(1).find((w) => !w.startsWith('-') && !w.startsWith('+')) !== e.sub) continue;
+    // The subcommand among the words (`vite --outDir ~ build` names it after an option's value).
+    if (e.sub !== undefined && !argv.includes(e.sub)) continue;
     if (e.when !== undefined && !e.when.some((f) => given(argv, f))) continue;
     for (const o of e.options) for (const v of valuesOf(argv, o)) if (v.path !== '') out.push({ ...v, option: o });
     const fromEnv = e.env === undefined ? undefined : env.findLast((x) => x.name === e.env);
