@@ -1,12 +1,12 @@
 // The files git does not ignore below a folder, in one `git ls-files` call: what rg and git grep search there.
 import path from 'node:path';
-import { gitEnv, gitNames } from './git-query.js';
+import { GIT_SAFETY_BOUND_MS, gitEnv, gitNames } from './git-query.js';
 
 /**
  * The tracked and untracked-but-not-ignored files below `under` (absolute, inside `dir`'s work tree), absolute; null when
  * `dir` is not in a git work tree (then nothing is ignored).
  */
-export async function unignoredFiles(dir: string, under: string, timeoutMs = 5_000): Promise<string[] | null> {
+export async function unignoredFiles(dir: string, under: string, timeoutMs = GIT_SAFETY_BOUND_MS): Promise<string[] | null> {
   const args = ['ls-files', '-z', '-co', '--exclude-standard', '--', under];
   const names = await gitNames(dir, { args, stdin: null, answered: [0], env: gitEnv(), timeoutMs });
   return names === null ? null : names.map((n) => path.join(dir, n));

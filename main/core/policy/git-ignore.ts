@@ -1,6 +1,6 @@
 // One `git check-ignore --stdin -z` per evaluation: fresh answers (a `.gitignore` edit applies at once) in ~5 ms. A
 // folder that is certainly in no repository is answered without git (no-repository.ts).
-import { gitEnv, gitNames } from './git-query.js';
+import { GIT_SAFETY_BOUND_MS, gitEnv, gitNames } from './git-query.js';
 import { knownIgnored } from './ignore-index/oracle.js';
 import { certainlyOutsideRepository } from './no-repository.js';
 
@@ -13,7 +13,7 @@ export interface IgnoreAnswer {
 }
 
 /** Asks git which of `paths` (absolute, inside `dir`'s work tree) are ignored. */
-export async function checkIgnored(dir: string, paths: string[], timeoutMs = 5_000): Promise<IgnoreAnswer> {
+export async function checkIgnored(dir: string, paths: string[], timeoutMs = GIT_SAFETY_BOUND_MS): Promise<IgnoreAnswer> {
   // git runs with gitEnv(), where no GIT_ variable names a repository: the folders alone decide. (gitEnv copies the
   // whole environment, ~0.1 ms, so it is built only when git runs.)
   if (certainlyOutsideRepository(dir, {})) return { inRepo: false, ignored: new Set() };

@@ -14,6 +14,13 @@ export function gitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * How long one git run may take before it is stopped: a safety bound so a hung git never hangs a verdict, far above any
+ * real run (milliseconds). A git that does not finish in time makes the probe fail, and the call is asked. No shorter
+ * timeout may decide a verdict: a loaded machine must get the same verdict for the same call as an idle one.
+ */
+export const GIT_SAFETY_BOUND_MS = 120_000;
+
 /** How to run one query. */
 export interface GitQuery {
   /** The git subcommand and its arguments (after `-C dir`). */

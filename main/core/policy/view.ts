@@ -111,6 +111,8 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
       view.analysis = analysis;
       view.programs = analysis.commands.map(commandPrograms);
       if (!analysis.parsed) flag('the command could not be parsed');
+      // A program known only at run time: no mode, approve-all included, may allow what Gatehouse cannot read.
+      flag(analysis.blockers.find((b) => b.undecidable)?.reason);
       // A glob word stands for every file it expands to now (`cat .e*` reads .env).
       for (const r of bashPathRefs(analysis, view.shellCwd, ws.home)) {
         view.shellRefs.push({ ...r, facts: facts(r.path) });

@@ -1,12 +1,12 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
-import { fnmatchRegex } from './fnmatch.js';
 import { checkDynamic, checkEnv, checkFedText, checkSpelling, keepsPlainVariables } from './checks/general.js';
 import { checkProgram } from './checks/index.js';
 import { findSweeps } from './checks/find.js';
 import type { CheckInput, StdinSource } from './checks/context.js';
 import { checkPipeline, decodes, type Stage } from './checks/pipeline.js';
+import { writtenBuildScripts } from './checks/build-files.js';
 import { shellCommandOf } from './env-vars.js';
 import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
@@ -14,21 +14,25 @@ import { absolutePath, protectedTarget } from './paths.js';
 import { longOption } from './options.js';
 import { commandProgram, isRunnerProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
+import { launchedReadings } from './launched.js';
 import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
 import { salvageFragments } from './salvage.js';
 import { staticOutput, type FedText } from './static-output.js';
 import { resolveStaticSubstitutions } from './static-script.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
-import { unwrap, type Unwrapped } from './unwrap.js';
+import { rebindsArguments, unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
 import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
 import { syntheticWord, type Word } from './words.js';
 import { wordListCommands } from './word-lists.js';
+import { respelled } from './respelled.js';
 import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from './written-scripts.js';
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
 const MAX_DEPTH = 8;
+/** The positional parameters of a script run with no arguments: none. */
+const NO_ARGUMENTS: ReadonlyMap<string, Word[]> = new Map();
 /** Longer commands are flagged: nobody reviews them, and they hide things. */
 const MAX_LENGTH = 10_000;
 
@@ -56,6 +60,8 @@ interface Outer {
   cwd: string | null;
   /** Fragments of an unparsable command are analyzed only to find what must be denied. */
   salvage: boolean;
+  /** Read as a command an unknown program may launch (launched.ts): its own words are not read so again. */
+  launched?: boolean;
 }
 
 function firstError(n: Node): Node | null {
@@ -90,6 +96,7 @@ function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext)
     appendsArgs: outer.appendsArgs || u.xargs,
     cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
     salvage: outer.salvage,
+    launched: outer.launched,
   };
 }
 
@@ -161,7 +168,7 @@ function riskSince(f: Findings, from: number, test: (r: Findings['risks'][number
 }
 
 /** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
-function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span): CheckInput {
+function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span, piped: FedText | undefined): CheckInput {
   const f = st.f;
   checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
   let wrapperWord: Word | undefined;
@@ -170,7 +177,8 @@ function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw:
   if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
   const fed = raw.redirects.find((r) => r.stdin)?.stdin;
   if (fed !== undefined && fed.expansions.length > 0) checkFedText(fed.expansions, at(fed.span), f, st.plainVariables);
-  const text = fed?.text;
+  // Text piped from a stage whose output the command line fixes (`printf 'x:\n\trm -rf ~' | make -f-`) is fed text too.
+  const text = fed?.text ?? piped?.text;
   const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
   if (text !== undefined) c.stdinText = text;
   const risksBefore = f.risks.length;
@@ -267,7 +275,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   commandFromValues(words, raw, st, at, depth, inner);
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   recordWrites(cmd, u.argv, raw, fed, here, st.ctx, st.written);
-  const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at);
+  const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at, piped);
   for (const e of u.env) {
     const text = shellCommandOf(e.name, e.value);
     if (text !== null) scripts.push({ text, via: e.name });
@@ -284,6 +292,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     stages.set(raw.pipe.group, list);
   }
   runnerCommands(u.argv, cmd, raw, source, st, at, depth, inner);
+  launchedCommands(u.argv, cmd, raw, source, st, at, depth, inner);
   for (const s of scripts) {
     // Only what must be denied: text that does not parse as shell is left to the program's own checks.
     analyzeSource(s.text, st, () => cmd.span, depth + 1, { ...inner, wrappers: [...inner.wrappers, s.via], salvage: true });
@@ -303,33 +312,60 @@ function runWritten(ran: WrittenRun, u: Unwrapped, raw: RawCommand, st: State, a
   const via = programName(u.argv[0]?.value ?? '');
   const known = ran.content !== null && !ran.content.dynamic;
   if (!known || ran.how !== 'child') block(st.f, `${via} runs ${ran.path}, which this command line writes first${known ? '' : ' with contents only known at run time'}`, at(raw.span));
-  if (ran.content === null || ran.how === 'other') return;
-  analyzeSource(ran.content.text, st, () => at(raw.span), depth + 1, { ...inner, wrappers: [...inner.wrappers, via], salvage: ran.content.dynamic });
+  // A makefile written first (`printf 'x:\n\trm -rf ~' > Makefile && make`): its recipes are the shell code that runs.
+  const recipes = ran.content === null ? null : writtenBuildScripts(via, ran.content.text);
+  if (ran.content === null || (ran.how === 'other' && recipes === null)) return;
+  const where = { ...inner, wrappers: [...inner.wrappers, via], salvage: ran.content.dynamic || recipes !== null };
+  for (const text of recipes ?? [ran.content.text]) analyzeSource(text, st, () => at(raw.span), depth + 1, where);
+}
+
+/**
+ * Commands read for what must be denied, in a scratch analysis: their hard denies count, and their commands (marked
+ * `runBy`) meet deny rules and the tamper guard; allow rules still judge `cmd` itself, and what only asks is left to it.
+ */
+function forDenials(cmd: SimpleCommand, st: State, inner: Outer, launched: boolean, read: (scratch: State, via: Outer) => void): void {
+  const scratch: State = { ...st, f: newFindings(), commands: [], parsed: true };
+  read(scratch, { ...inner, wrappers: [...inner.wrappers, cmd.argv[0]!], salvage: true, launched });
+  st.f.hardDenies.push(...scratch.f.hardDenies);
+  st.f.blockers.push(...scratch.f.hardDenies);
+  st.commands.push(...scratch.commands.map((c) => ({ ...c, runBy: cmd.argv[0]! })));
 }
 
 /**
  * What a package or environment runner runs (`npx rm -rf ~`, `uv run git push`, `npx -c 'rm -rf ~'`), read for what must
- * be denied: its hard denies, and its commands (marked `runBy`) for deny rules and the tamper guard. Allow rules still
- * judge the runner's own command, and what only asks inside it is left to the runner's rule.
+ * be denied (forDenials).
  */
 function runnerCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   if (!isRunnerProgram(cmd.argv[0] ?? '')) return;
   const readings = runnerReadings(cmd.argv).filter((r) => r.command.length > 0);
   if (readings.length === 0) return;
-  const scratch: State = { ...st, f: newFindings(), commands: [], parsed: true };
-  const via: Outer = { ...inner, wrappers: [...inner.wrappers, cmd.argv[0]!], salvage: true };
-  for (const r of readings) {
-    if (r.call !== undefined) {
-      analyzeSource(r.call, scratch, () => cmd.span, depth + 1, via);
-      continue;
+  forDenials(cmd, st, inner, inner.launched === true, (scratch, via) => {
+    for (const r of readings) {
+      if (r.call !== undefined) {
+        analyzeSource(r.call, scratch, () => cmd.span, depth + 1, via);
+        continue;
+      }
+      const [program, ...args] = argvWords.slice(argvWords.length - r.command.length);
+      const words = [{ ...program!, value: commandProgram(program!.value) }, ...args];
+      processRaw({ words, assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd }, source, scratch, at, depth + 1, via, new Map());
     }
-    const [program, ...args] = argvWords.slice(argvWords.length - r.command.length);
-    const words = [{ ...program!, value: commandProgram(program!.value) }, ...args];
-    processRaw({ words, assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd }, source, scratch, at, depth + 1, via, new Map());
-  }
-  st.f.hardDenies.push(...scratch.f.hardDenies);
-  st.f.blockers.push(...scratch.f.hardDenies);
-  st.commands.push(...scratch.commands.map((c) => ({ ...c, runBy: cmd.argv[0]! })));
+  });
+}
+
+/**
+ * A program the engine does not know, handed what may be another program's name and words or shell code (launched.ts):
+ * each reading is judged for what must be denied (forDenials), the strictest wins. Readings are not read again.
+ */
+function launchedCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand, source: string, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
+  if (inner.launched) return;
+  const readings = launchedReadings(argvWords);
+  if (readings.length === 0) return;
+  forDenials(cmd, st, inner, true, (scratch, via) => {
+    for (const r of readings) {
+      if ('script' in r) analyzeSource(r.script.value, scratch, () => at(r.script.span), depth + 1, via);
+      else processRaw({ words: r.words, assignments: [], redirects: [], span: raw.span, background: raw.background, cwd: raw.cwd }, source, scratch, at, depth + 1, via, new Map());
+    }
+  });
 }
 
 /** What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the place itself), or null. */
@@ -367,47 +403,12 @@ function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
   return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
 }
 
-// A substitution that prints where a program is: `$(which rm)`, `` `command -v rm` ``, `$(type -P rm)`, `$(whereis -b rm)`.
-const LOOKUP = /^(?:\$\(|`)\s*(?:which|command\s+-[vV]|type\s+-[pP]|whereis\s+-b)\s+([\w.+-]+)\s*(?:\)|`)$/;
-
 /**
  * A program word made at run time from values the command fixes itself (`$(echo rm -rf /)`, `x=rm; $x -rf /`) is read
  * again as the command it spells, for the deny checks only (the word itself is never allowable).
  */
 function commandFromValues(words: Word[], raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   for (const text of respelled(words)) analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
-}
-
-// An unquoted `$IFS` splits the word where it stands (its default value is blanks): `rm${IFS}-rf${IFS}~` is `rm -rf ~`.
-const IFS = /\$IFS(?![\w])|\$\{IFS\}/g;
-// Programs a glob in command position is read as, when it may match them (`/bin/r? -rf ~`, `/???/?udo ls`).
-const GLOB_CANDIDATES = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'wipefs', 'chmod', 'chown', 'mv', 'find', 'sudo', 'su', 'doas', 'kill', 'pkill', 'killall', 'truncate', 'git', 'curl', 'wget', 'sh', 'bash', 'gatehouse'];
-
-const GLOB_CHAR = /[*?[]/;
-
-// What a program word written out in full spells again: nothing (most commands).
-const NO_TEXTS: readonly string[] = [];
-
-/** The command texts a program word made at run time spells, for the deny checks; empty when unknown. */
-function respelled(words: Word[]): readonly string[] {
-  const program = words[0];
-  if (program === undefined) return NO_TEXTS;
-  if (!program.dynamic) {
-    if (!GLOB_CHAR.test(program.value)) return NO_TEXTS;
-    const name = fnmatchRegex(program.value.slice(program.value.lastIndexOf('/') + 1));
-    const hits = GLOB_CANDIDATES.filter((c) => name.test(c));
-    // A glob that matches most programs (`*`) says nothing about which one runs.
-    return hits.length > 3 ? [] : hits.map((c) => [c, ...words.slice(1).map((w) => w.value)].join(' '));
-  }
-  if (program.value.includes('IFS')) {
-    const text = words.map((w) => w.value.replace(IFS, ' ')).join(' ');
-    return /[$`]/.test(text) ? [] : [text];
-  }
-  // `$(which rm) -rf ~`, `` `command -v git` push -f ``: a lookup prints the path of the program it names.
-  const lookedUp = LOOKUP.exec(program.value)?.[1];
-  if (/[$`]/.test(program.value) && lookedUp === undefined) return [];
-  const text = [lookedUp ?? program.value, ...words.slice(1).map((w) => w.value)].join(' ');
-  return /[$`]/.test(text) || text.trim() === '' ? [] : [text];
 }
 
 /** Each pipeline stage by group and stage number, so the stage before a command is found in one look-up. */
@@ -487,7 +488,8 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   }
   const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
   try {
-    analyzeSource(command, st, (s) => s, 0, outer);
+    // The command line runs with no arguments: `$@`, `$1` are empty unless it sets them (`set -- a b`).
+    analyzeSource(command, st, (s) => s, 0, outer, rebindsArguments(command) ? undefined : NO_ARGUMENTS);
     // `a=(rm -rf ~); "${a[@]}"`: what a list of words the command fixed runs, for the deny checks.
     for (const text of wordListCommands(command)) analyzeSource(text, st, () => ({ start: 0, end: command.length }), 1, { ...outer, salvage: true });
   } catch (e) {

@@ -4,6 +4,7 @@ import { isSystemProgram } from './program.js';
 import { commandReadOperands } from './read-operands.js';
 import { writeTargets } from './checks/writes.js';
 import { sedEffects } from './checks/sed-script.js';
+import { emptiedFolders } from './specs/emptied-folders.js';
 import type { SimpleCommand } from './types.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=(.*)$/s;
@@ -81,6 +82,8 @@ export function commandWriteWords(cmd: SimpleCommand): string[] {
   const paths: string[] = [];
   for (const t of writeTargets(cmd.argv)) if (t.path !== '') paths.push(t.path);
   for (const p of sedFiles(cmd.argv, 'write')) if (p !== '') paths.push(p);
+  // `pytest --basetemp=DIR`, `CARGO_TARGET_DIR=DIR cargo clean`: a folder emptied first.
+  for (const e of emptiedFolders(cmd.argv, cmd.env)) paths.push(e.path);
   for (const r of cmd.redirects) if (r.kind === 'write' && r.target !== null && r.target !== '') paths.push(r.target);
   return paths;
 }

@@ -31,6 +31,11 @@ export function block(f: Findings, reason: string, span?: Span): void {
   f.blockers.push(span ? { reason, span: { start: span.start, end: span.end } } : { reason });
 }
 
+/** Records a blocker Gatehouse cannot decide (the program only known at run time): asked in every mode, approve-all too. */
+export function undecidable(f: Findings, reason: string, span: Span): void {
+  f.blockers.push({ reason, span: { start: span.start, end: span.end }, undecidable: true });
+}
+
 function key(reason: string, span: Span | undefined): string {
   return span ? `${reason}\u0000${span.start}:${span.end}` : reason;
 }

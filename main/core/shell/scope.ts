@@ -23,6 +23,8 @@ export interface Scope {
   vars?: Map<string, Word[]>;
   /** Values plain assignments earlier in the script gave (`X=/; rm -rf $X`); replaced on write, so a subshell's stay its own. */
   known?: Map<string, string>;
+  /** The script was given no arguments (the command line itself, `sh -c SCRIPT` alone): `$@`, `$*`, `$1`… are empty. */
+  noArgs?: boolean;
   /** Aliases the script defined (`alias g=gatehouse`): later commands named so run the alias' words. */
   aliases?: Map<string, string>;
 }

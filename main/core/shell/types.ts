@@ -61,6 +61,8 @@ export interface Blocker {
   span?: Span;
   /** Only a write of a named file inside the workspace: a prefix rule does not vouch for it, a blanket `Bash` rule does. */
   workspaceWrite?: boolean;
+  /** What runs is only known at run time (the program word itself): not even approve-all may allow it. */
+  undecidable?: boolean;
 }
 
 /** The whole analysis of one shell command string. */

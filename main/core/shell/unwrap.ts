@@ -58,10 +58,15 @@ function valueWord(words: Word[], o: Opt): Word {
  * rebind them (`shift`, `set --`, `getopts`). Threat: `sh -c 'rm -rf "$0"' ~`, `bash -c 'rm -rf $1' _ /`.
  */
 function positionalOf(script: string, args: Word[]): Map<string, Word[]> | undefined {
-  if (args.length === 0 || args.some((w) => w.dynamic) || /\b(shift|set|getopts)\b/.test(script)) return undefined;
+  if (args.some((w) => w.dynamic) || rebindsArguments(script)) return undefined;
   const bound = new Map<string, Word[]>(args.slice(0, 10).map((w, i) => [String(i), [w]]));
   if (args.length > 1) for (const all of ['@', '*']) bound.set(all, args.slice(1));
   return bound;
+}
+
+/** Whether a script may give itself other arguments (`shift`, `set --`, `getopts`), so `$1`, `$@` are not what it was given. */
+export function rebindsArguments(script: string): boolean {
+  return /\b(shift|set|getopts)\b/.test(script);
 }
 
 // Words bash reads as reserved at the start of a command: a group's `{` and the words of compound commands.

@@ -88,7 +88,13 @@ function joinsAsOneWord(source: string, from: number, to: number): boolean {
   return to === from || (source[from] === '\\' && (isLineJoin(source, from, to) || escapedTabs(source, from, to) !== null));
 }
 
+/** A bare `$` node right before a string: the `$"…"` of a locale-translated string, which adds no character. */
+function translatedMark(n: Node, next: Node | undefined): boolean {
+  return n.type === '$' && next?.type === 'string' && next.startIndex === n.endIndex;
+}
+
 function readWords(nodes: Node[], st: WalkState): Word[] {
+  if (nodes.some((n, i) => translatedMark(n, nodes[i + 1]))) nodes = nodes.filter((n, i) => !translatedMark(n, nodes[i + 1]));
   const read = nodes.map((n) => readWord(n, st.source));
   // Nodes bash joins into one word (rare) make the list again; otherwise it is the nodes' words as they are.
   let joins = false;
@@ -226,7 +232,11 @@ function remember(assignments: Assignment[], scope: Scope): void {
 const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
 const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]((?:[^$`}]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*)\}$/;
 const PWD_SUB = /^(?:\$\(\s*pwd\s*\)|`\s*pwd\s*`)$/;
-const SILENT_SUB = /^(?:\$\(\s*(?:true|:)?\s*\)|`\s*(?:true|:)?\s*`)$/;
+// The parameters a script given no arguments has empty: `$@`, `${*}`, `$1`… (`r$@m -rf ~` runs `rm -rf ~`).
+const NO_ARG = /^\$(?:[@*1-9]|\{(?:[@*]|[1-9]\d*)\})$/;
+const SILENT_SUB = /^(?:\$\(\s*(?:true|:|false|exit(?:\s+\d+)?)?\s*\)|`\s*(?:true|:|false|exit(?:\s+\d+)?)?\s*`)$/;
+// Expansions empty whatever the variable holds: an empty alternative (`${x:+}`), a zero-length slice, every character removed.
+const ALWAYS_EMPTY = /^\$\{[A-Za-z_]\w*(?::?\+|:\d+:0|%%\*|##\*|\/\/?\*)\}$/;
 
 /** The value an expansion has for sure (or, for `${X:-d}` with X unknown, most likely): else null. */
 function expansionValue(e: string, scope: Scope): string | null {
@@ -236,7 +246,12 @@ function expansionValue(e: string, scope: Scope): string | null {
   const defaulted = DEFAULTED.exec(e);
   // An unset variable gives the default; deny checks must see what runs in the likely case.
   if (defaulted) return variableValue(defaulted[1]!, scope.known) ?? withVariables(defaulted[2]!.replace(/['"]/g, ''), scope.known);
+  if (scope.noArgs && NO_ARG.test(e)) return '';
+  // tree-sitter reads `$1m` as one expansion; bash reads `$1` (one digit) and then the text `m`.
+  const digit = scope.noArgs ? /^\$[1-9](\w+)$/.exec(e) : null;
+  if (digit) return digit[1]!;
   if (PWD_SUB.test(e)) return scope.cwd;
+  if (ALWAYS_EMPTY.test(e)) return '';
   if (SILENT_SUB.test(e)) return '';
   // `$(echo rm -rf /)`, `$(echo $HOME)`, `$(dirname ~/x)`: what the substitution prints, when its words fix it.
   return printedValue(e, scope.known);
@@ -250,12 +265,15 @@ function expansionValue(e: string, scope: Scope): string | null {
 function withKnownValue(w: Word, scope: Scope): Word {
   if (!w.dynamic || w.expansions.length === 0) return w;
   let value = w.value;
+  // `${X:-d}` is only the likely value: X may come from the environment.
+  let sure = true;
   for (const e of w.expansions) {
     const v = expansionValue(e, scope);
     if (v === null) return w;
+    if (DEFAULTED.test(e)) sure = false;
     value = value.replaceAll(e, v);
   }
-  return { ...w, value };
+  return sure ? { ...w, value, known: true } : { ...w, value };
 }
 
 
@@ -503,7 +521,8 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
       const where = st.at(span(n));
       if (isForkBomb(n)) flag(st.findings, 'destructive', `fork bomb: function ${name} keeps starting copies of itself until the system stalls`, where, 'hard');
       block(st.findings, `defines shell function ${name}: commands named ${name} would then run its body, not what a rule names`, where);
-      return children(n, st, { ...scope }, NONE);
+      // Inside the body, `$@` and `$1` are the function's own arguments.
+      return children(n, st, { ...scope, noArgs: false }, NONE);
     }
     case 'variable_assignment':
       if (!inh.inCommand) {
@@ -574,7 +593,13 @@ function andList(n: Node, st: WalkState, scope: Scope, inh: Inherit): string[] |
   return success;
 }
 
-/** Walks a whole parsed program from its root; `positional` binds the `$0`, `$1`, `$@` of a `sh -c` script to its words. */
+/**
+ * Walks a whole parsed program from its root; `positional` binds the `$0`, `$1`, `$@` of a script to its words (a map
+ * without `@` and `1`: the script has no arguments, so those are empty).
+ */
 export function walkProgram(root: Node, st: WalkState, cwd: string | null, positional?: ReadonlyMap<string, Word[]>): void {
-  walkNode(root, st, positional ? { cwd, vars: new Map(positional) } : { cwd }, NONE);
+  const scope: Scope = { cwd };
+  if (positional && positional.size > 0) scope.vars = new Map(positional);
+  if (positional && !positional.has('1')) scope.noArgs = true;
+  walkNode(root, st, scope, NONE);
 }

@@ -18,6 +18,8 @@ export interface Word {
   dynamic: boolean;
   /** Source text of each expansion or substitution in the word, e.g. `$HOME`, `${IFS}`, `$(id)`. */
   expansions: string[];
+  /** Every expansion has a value the command line fixes for sure (`$(echo ls)`, `x=rm; $x`, `$@` with no arguments). */
+  known?: boolean;
   /** Contains a `$'…'` string that uses escape sequences (`\x72`, `\162`, `\u0072`). */
   ansiEscapes: boolean;
   span: Span;
@@ -80,16 +82,43 @@ function addDynamic(node: Node, acc: Acc, literal: boolean): void {
   acc.segments.push({ text: node.text, literal });
 }
 
+// An empty backquote substitution (`` `` ``, `` ` ` ``): bash runs nothing and puts nothing in the word.
+const EMPTY_BACKQUOTES = /`[ \t]*`/g;
+// What bash expands in unquoted text: a backquote, or `$` before a name, a special parameter, `{`, `(` or a quote.
+const UNREAD_EXPANSION = /`|\$[\w{(@*#?$!'"-]/;
+
+/**
+ * Unquoted text tree-sitter left as plain text between or inside nodes (`.e``nv` is `.e`, a gap, `nv`): an empty
+ * backquote pair is nothing, as bash makes it; any other expansion in it is only known at run time.
+ * Threat: `cat .e``nv` reads .env, `cu``rl` runs curl, while the text reads as neither.
+ */
+function unquotedText(text: string, acc: Acc): void {
+  const plain = text.includes('`') ? text.replace(EMPTY_BACKQUOTES, '') : text;
+  if (UNREAD_EXPANSION.test(plain.replace(/\\[\s\S]/g, '')) || /[ \t\n]/.test(plain.replace(/\\[\s\S]/g, ''))) {
+    acc.dynamic = true;
+    acc.expansions.push(plain);
+    acc.segments.push({ text: plain, literal: false });
+  } else unquotedSegments(plain, acc.segments);
+}
+
+/** `$"…"` is a locale-translated string: a `$` right before it is no character of the word (`.e$""nv` is `.env`). */
+function beforeTranslated(text: string, next: Node | undefined, end: number): boolean {
+  return next?.type === 'string' && next.startIndex === end && /(^|[^\\])(\\\\)*\$$/.test(text);
+}
+
 /** Walks the children of a quoted string or concatenation, keeping the source text between them. */
 function withGaps(node: Node, source: string, span: Span, acc: Acc, quoted: boolean, gap: (text: string) => void): void {
   const { start: from, end: to } = span;
   let cursor = from;
-  for (const child of node.namedChildren) {
-    if (child.startIndex > cursor) gap(source.slice(cursor, child.startIndex));
+  const kids = node.namedChildren;
+  kids.forEach((child, i) => {
+    const between = source.slice(cursor, child.startIndex);
+    if (child.startIndex > cursor) gap(!quoted && beforeTranslated(between, child, child.startIndex) ? between.slice(0, -1) : between);
     if (child.type === 'string_content') gap(child.text);
+    else if (!quoted && child.type === 'word' && beforeTranslated(child.text, kids[i + 1], child.endIndex)) unquotedText(child.text.slice(0, -1), acc);
     else visit(child, source, acc, quoted);
     cursor = Math.max(cursor, child.endIndex);
-  }
+  });
   if (to > cursor) gap(source.slice(cursor, to));
 }
 
@@ -122,7 +151,7 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
       return;
     }
     case 'concatenation':
-      withGaps(node, source, { start: node.startIndex, end: node.endIndex }, acc, inQuotes, (text) => unquotedSegments(text, acc.segments));
+      withGaps(node, source, { start: node.startIndex, end: node.endIndex }, acc, inQuotes, (text) => (inQuotes ? unquotedSegments(text, acc.segments) : unquotedText(text, acc)));
       return;
     case 'word':
     case 'number':
@@ -131,6 +160,7 @@ function visit(node: Node, source: string, acc: Acc, inQuotes: boolean): void {
     case 'variable_name':
     case 'regex':
       if (inQuotes) acc.segments.push({ text: node.text, literal: true });
+      else if (t === 'word') unquotedText(node.text, acc);
       else unquotedSegments(node.text, acc.segments);
       return;
     default:
@@ -154,7 +184,7 @@ export function readWord(node: Node, source: string): Word {
   const span = { start: node.startIndex, end: node.endIndex };
   // A plain unquoted word without a backslash (most words) is its own text: one segment, made in one piece.
   const text = target.type === 'word' ? target.text : '';
-  if (text !== '' && !text.includes('\\')) return { value: text, segments: [{ text, literal: false }], dynamic: false, expansions: [], ansiEscapes: false, span };
+  if (text !== '' && !text.includes('\\') && !text.includes('`') && !text.includes('$')) return { value: text, segments: [{ text, literal: false }], dynamic: false, expansions: [], ansiEscapes: false, span };
   const acc: Acc = { segments: [], dynamic: false, expansions: [], ansiEscapes: false };
   visit(target, source, acc, false);
   return {

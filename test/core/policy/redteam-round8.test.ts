@@ -69,8 +69,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ["tmux send-keys -t x 'rm -rf ~' Enter", 'ALL', 'deny'], ["tmux if-shell 'rm -rf ~' 'display x'", 'ALL', 'deny'], ["tmux -c 'rm -rf ~'", 'ALL', 'deny'],
   ['screen -dmS x rm -rf ~', 'ALL', 'deny'], ['dbus-launch --exit-with-session rm -rf /', 'ALL', 'deny'], ["make -f /dev/stdin <<< $'x:\\n\\trm -rf ~'", 'ALL', 'deny'],
   ["make -f - <<'EOF'\nall:\n\t@rm -rf ~\nEOF", 'STAR', 'deny'],
-  // machine power: systemctl's verbs read past its options, loginctl ending every process of a user
-  ['systemctl poweroff', 'ALL', 'ask'], ['systemctl --no-wall reboot', 'ALL', 'ask'], ['systemctl -i suspend', 'STAR', 'ask'], ['systemctl --user exit', 'ALL', 'ask'],
+  // machine power: systemctl's verbs read past its options (powering off, restarting, suspending: hard denies since round ten), loginctl ending every process of a user
+  ['systemctl poweroff', 'ALL', 'deny'], ['systemctl --no-wall reboot', 'ALL', 'deny'], ['systemctl -i suspend', 'STAR', 'deny'], ['systemctl --user exit', 'ALL', 'ask'],
   ['systemctl isolate rescue.target', 'ALL', 'ask'], ['loginctl terminate-user "$USER"', 'ALL', 'deny'], ['loginctl kill-user me', 'STAR', 'deny'], ['loginctl terminate-session 1', 'ALL', 'ask'],
   // warning categories: pytest imports the module a dotted -W category names, code no rule for it names (as -p is)
   ["pytest -W 'ignore::evil.Warning'", 'SAFE', 'ask'], ['pytest --pythonwarnings=error::evil.W', 'SAFE', 'ask'], ['pytest -Wignore::pkg.mod.Warn tests', 'SAFE', 'ask'],
@@ -114,7 +114,7 @@ const HELD: Array<[string, SetName, Decision]> = [
   // handed commands
   ["bash -c 'rm -rf ~'", 'ALL', 'deny'], ["at now <<< 'rm -rf ~'", 'ALL', 'deny'],
   // machine power
-  ['shutdown -h now', 'ALL', 'ask'], ['kill -9 -1', 'ALL', 'deny'], ['systemctl --user stop gatehouse', 'ALL', 'deny'],
+  ['shutdown -h now', 'ALL', 'deny'], ['kill -9 -1', 'ALL', 'deny'], ['systemctl --user stop gatehouse', 'ALL', 'deny'],
   // warning categories
   ['pytest -p evil', 'SAFE', 'ask'],
   // the Gatehouse package

@@ -1,6 +1,7 @@
 // Checks every command gets, whatever its program: hidden spellings, run-time words, code-running environment.
-import { block, flag } from '../findings.js';
+import { block, flag, undecidable } from '../findings.js';
 import { isCodeRunningEnv } from '../env-vars.js';
+import { lookedUpProgram } from '../respelled.js';
 import type { Span } from '../types.js';
 import type { Assignment } from '../walk.js';
 import type { Word } from '../words.js';
@@ -64,7 +65,10 @@ function printable(expansion: string, plain: boolean): boolean {
 export function checkDynamic(words: readonly Word[], env: readonly Assignment[], at: (s: Span) => Span, f: Parameters<typeof flag>[0], plain: boolean): void {
   const program = words[0];
   if (program?.dynamic) {
-    block(f, `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`, at(program.span));
+    const why = `the program to run (${program.expansions[0] ?? program.value}) is only known at run time`;
+    // `$(echo ls)`, `x=rm; $x`, `$(which ls)` name their program for sure: a blocker, not a program Gatehouse cannot read.
+    if (program.known === true || lookedUpProgram(program.value) !== undefined) block(f, why, at(program.span));
+    else undecidable(f, why, at(program.span));
     return;
   }
   // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`), plain arithmetic or `$?`.

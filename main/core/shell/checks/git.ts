@@ -102,6 +102,8 @@ function checkConfig(c: CheckInput, sub: Scan): void {
   const reads = sub.opts.some((o) => isOneOf(o, CONFIG_READS) || o.name === 'l') || ['get', 'list'].includes(operands[0] ?? '');
   if (!reads && (operands.length >= 2 || sub.opts.some((o) => isOneOf(o, ['e', 'edit', 'add', 'unset', 'unset-all', 'replace-all', 'rename-section', 'remove-section'])))) {
     flag(c.f, 'code-execution', 'git config changes settings, some of which (core.pager, core.hooksPath, alias.*) run commands', c.cmd.span);
+    // `git config alias.x '!rm -rf ~' && git x`, `git config core.pager 'rm -rf ~'`: the value set is shell code git runs later.
+    if (operands.length >= 2) handToShell(c, operands.at(-1)!.replace(/^!/, ''), 'git config');
   }
 }
 

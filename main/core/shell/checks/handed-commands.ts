@@ -2,6 +2,7 @@
 // words joined by spaces, on `localhost` this machine), tmux's shell-commands and typed keys, a makefile's recipes read
 // from stdin, a debugger's shell commands. Only what must be denied is drawn from them (`ssh localhost rm -rf ~`, `tmux new -d 'rm -rf ~'`).
 import { scanArgs } from '../options.js';
+import { buildFileOnStdin, makefileRecipes } from './build-files.js';
 import type { CheckInput } from './context.js';
 
 // ssh's options that take a value (`-p 22`, `-i key`, `-o Opt=v`, `-J jump`).
@@ -67,11 +68,7 @@ export function handedCommands(argv: readonly string[], stdinText?: string): str
     const words = /^if(-shell)?$/.test(argv[sub]!) ? operands.slice(0, 1) : operands.filter((w) => !/^send(-keys)?$/.test(argv[sub]!) || !KEY_NAME.test(w));
     return [...global, ...(words.length > 0 ? [words.join(' ')] : [])];
   }
-  // The parser drops a lone `-` before a heredoc (`make -f - <<EOF`): a `-f` with no value there reads stdin too.
-  const makefileOnStdin = (w: string, i: number): boolean => /^(-f|--file|--makefile)$/.test(w) && /^(-|\/dev\/stdin)$/.test(argv[i + 1] ?? '-');
-  if ((name === 'make' || name === 'gmake') && stdinText !== undefined && argv.some(makefileOnStdin)) {
-    return stdinText.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.slice(1).replace(/^[@+-]+/, ''));
-  }
+  if ((name === 'make' || name === 'gmake') && stdinText !== undefined && buildFileOnStdin(argv)) return makefileRecipes(stdinText);
   return [];
 }
 

@@ -37,6 +37,11 @@ function interpreterOf(name: string): Interpreter | null {
   return null;
 }
 
+/** Whether `name` is an interpreter whose words this module reads (its inline code, its script, the script's arguments). */
+export function isInterpreter(name: string): boolean {
+  return interpreterOf(name) !== null;
+}
+
 /** True when a shell or interpreter argv names no script, so it runs program text arriving on stdin. */
 export function readsProgramFromStdin(argv: readonly string[]): boolean {
   const spec = interpreterOf(argv[0] ?? '');

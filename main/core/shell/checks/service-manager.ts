@@ -12,8 +12,12 @@ const OPTIONS: OptSpec = {
   longValue: ['type', 'property', 'signal', 'host', 'machine', 'capsule', 'lines', 'output', 'root', 'state', 'job-mode', 'kill-whom', 'kill-value', 'what', 'when', 'message', 'drop-in', 'image', 'image-policy', 'check-inhibitors', 'preset-mode', 'reboot-argument', 'boot-loader-entry', 'boot-loader-menu', 'timestamp'],
   stopAtOperand: true,
 };
-// Verbs that stop the machine, put it to sleep, or switch every service off.
-const MACHINE = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep|rescue|emergency|default|isolate|exit|switch-root)$/;
+// Verbs that power the machine off, restart or suspend it (systemctl's and loginctl's): hard denies, as `reboot` is.
+const POWER_VERBS = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep)$/;
+// The units that power the machine off, restart or suspend it when started.
+const POWER_TARGET = /^(poweroff|reboot|halt|kexec|soft-reboot|suspend|hibernate|hybrid-sleep|suspend-then-hibernate|sleep|ctrl-alt-del)\.target$/;
+// Verbs that switch every service off or leave the service manager (asked).
+const MACHINE = /^(rescue|emergency|default|isolate|exit|switch-root)$/;
 // Verbs that stop or disable services.
 const SERVICES = /^(stop|kill|disable|mask|freeze)$/;
 // Verbs that install units or change what they run: started at login or boot, outside any check.
@@ -30,7 +34,7 @@ export function managerVerb(argv: readonly string[]): string | undefined {
 export const SERVICE_MANAGERS = new Set(['systemctl', 'loginctl', 'launchctl']);
 
 /**
- * Flags systemctl's machine verbs (ask, as `shutdown`), its service stops (a risk), loginctl ending a user's processes,
+ * Flags systemctl's and loginctl's power verbs (a hard deny, as `shutdown`), systemctl's other machine verbs (ask), its service stops (a risk), loginctl ending a user's processes,
  * and the verbs of all three that install what starts on its own later (ask, as `crontab`).
  * Threat: `systemctl poweroff`, `systemctl --no-wall reboot`, `loginctl terminate-user "$USER"`, `systemctl --user enable
  * --now evil.service`, `launchctl load ~/Library/LaunchAgents/x.plist` under a blanket Bash rule.
@@ -42,7 +46,11 @@ export function checkServiceManager(c: CheckInput): void {
   if ((name === 'systemctl' && INSTALLS.test(verb)) || (name === 'loginctl' && verb === 'enable-linger') || (name === 'launchctl' && LAUNCHD_LOADS.test(verb))) {
     flag(c.f, 'code-execution', `${name} ${verb} installs a service or job that starts on its own later, outside any check`, c.cmd.span);
   }
-  if (name === 'systemctl' && MACHINE.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} shuts the machine down, restarts it or stops every service`, c.cmd.span);
+  // `systemctl start reboot.target`: the power targets do what the verbs do.
+  const target = name === 'systemctl' && /^(start|isolate|restart|reload-or-restart|try-restart)$/.test(verb) ? c.cmd.argv.find((w) => POWER_TARGET.test(w)) : undefined;
+  if (target !== undefined) flag(c.f, 'destructive', `systemctl ${verb} ${target} powers the machine off, restarts or suspends it`, c.cmd.span, 'hard');
+  else if ((name === 'systemctl' || name === 'loginctl') && POWER_VERBS.test(verb)) flag(c.f, 'destructive', `${name} ${verb} powers the machine off, restarts or suspends it`, c.cmd.span, 'hard');
+  else if (name === 'systemctl' && MACHINE.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} shuts the machine down, restarts it or stops every service`, c.cmd.span);
   else if (name === 'systemctl' && SERVICES.test(verb)) flag(c.f, 'destructive', `systemctl ${verb} stops services`, c.cmd.span, 'risk');
   else if (name === 'loginctl' && /^(terminate|kill)-user$/.test(verb)) flag(c.f, 'destructive', `loginctl ${verb} ends every process of the user you can reach`, c.cmd.span, 'hard');
   else if (name === 'loginctl' && /^(terminate|kill)-session$/.test(verb)) flag(c.f, 'destructive', `loginctl ${verb} ends every process of a login session`, c.cmd.span);

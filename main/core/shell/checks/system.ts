@@ -15,7 +15,17 @@ const ADMIN_GROUPS = /^(sudo|wheel|admin|root|docker|lxd|libvirt|disk|adm|shadow
 /** Programs that change accounts, groups or passwords. */
 const ACCOUNTS = new Set(['usermod', 'gpasswd', 'adduser', 'addgroup', 'passwd', 'chpasswd', 'machinectl']);
 const KILLERS = new Set(['kill', 'pkill', 'killall', 'killall5', 'skill', 'slay']);
-const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff']);
+// Programs that power the machine off, restart it or put it to sleep: every process (Gatehouse's too) ends or stalls.
+const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff', 'pm-suspend', 'pm-hibernate', 'pm-suspend-hybrid', 'zzz', 'systemd-sleep', 'rtcwake']);
+// What only reads or cancels: `shutdown -c` cancels a pending shutdown, `--help` prints usage, `-k` only warns, `rtcwake -m show` shows the alarm.
+const POWER_HARMLESS = /^(-c|--help|-k|--version|--mode=(show|no|disable|on)|-m(show|no|disable|on))$/;
+
+/** Whether a power program is only told to cancel, warn, show or help (`shutdown -c`, `rtcwake -m show`). */
+function powerHarmless(argv: readonly string[]): boolean {
+  return argv.some((w, i) => i > 0 && (POWER_HARMLESS.test(w) || (/^(-m|--mode)$/.test(w) && /^(show|no|disable|on)$/.test(argv[i + 1] ?? ''))));
+}
+// Runlevels that stop every service or the machine (`init 0` halts, `init 6` restarts, `init 1`/`S` is single-user mode).
+const STOPPING_RUNLEVEL = /^[016sS]$/;
 
 function checkDisk(c: CheckInput, name: string): void {
   const argv = c.cmd.argv;
@@ -79,8 +89,8 @@ export function checkSystem(c: CheckInput): void {
   const escalation = ACCOUNTS.has(name) ? accountEscalation(argv) : null;
   if (escalation !== null) flag(c.f, 'privilege', `${argv.join(' ')} ${escalation}: privilege escalation`, c.cmd.span, 'hard');
   if (KILLERS.has(name)) checkKill(c, name);
-  else if (POWER.has(name) || ((name === 'init' || name === 'telinit') && /^[06]$/.test(argv[1] ?? ''))) {
-    flag(c.f, 'destructive', `${name} shuts the machine down or restarts it`, c.cmd.span);
+  else if ((POWER.has(name) && !powerHarmless(argv)) || ((name === 'init' || name === 'telinit') && STOPPING_RUNLEVEL.test(argv[1] ?? ''))) {
+    flag(c.f, 'destructive', `${name} shuts the machine down, restarts it or stops every service`, c.cmd.span, 'hard');
   } else if (name === 'source' || name === '.') {
     block(c.f, `${name} ${argv[1] ?? ''} runs the code in a file inside this shell`, c.cmd.span);
   } else if (name === 'alias' && argv.slice(1).some((w) => w.includes('='))) {

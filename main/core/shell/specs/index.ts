@@ -13,6 +13,11 @@ const SPECS: ReadonlyMap<string, ProgramSpec> = new Map(Object.entries({
   ...COREUTILS, ...SEARCHERS, ...JSON_TOOLS, curl: CURL, git: GIT, kubectl: KUBECTL, npm: NPM, go: GO, pytest: PYTEST, eslint: ESLINT, prettier: PRETTIER, ruff: RUFF, make: MAKE, gmake: MAKE,
 }));
 
+/** Whether the specs know `program` (its options and operands, and so which words are programs it runs). */
+export function hasSpec(program: string): boolean {
+  return SPECS.has(program);
+}
+
 // Readings by argv text: agents repeat commands, and a reading is a pure function of the words (bounded, oldest dropped).
 const readings = new Map<string, SpecReading | null>();
 const KEPT = 2048;
