@@ -23,6 +23,11 @@ export interface BashPathRef {
   unsure: boolean;
   /** Named by a redirection (`< f`, `> f`) rather than as an argument. */
   redirect: boolean;
+  /**
+   * Read from the request's cwd only in case a `cd` before the command was misread (bash runs it where the cd led): the
+   * tamper guard and deny rules judge it, a prefix rule's closed world does not (`cd build && cmake ..`).
+   */
+  misreadCd?: boolean;
 }
 
 // Programs that only read the files they name (their output can still be redirected; redirects are judged apart).
@@ -91,20 +96,22 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
   // Each path once per command and use: path → command index × 4 + a bit for each (access, redirect) pair added.
   const seen = new Map<string, number>();
   let unsure = false;
-  const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean): void => {
+  const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean, misreadCd = false): void => {
     const bit = (access === 'write' ? 1 : 2) * (redirect ? 4 : 1);
     const had = seen.get(p);
     const bits = had !== undefined && Math.floor(had / 16) === cmd ? had % 16 : 0;
     if ((bits & bit) !== 0) return;
     seen.set(p, cmd * 16 + (bits | bit));
-    refs.push({ path: p, access, cmd, span, unsure: unsure && relative, redirect });
+    refs.push(misreadCd ? { path: p, access, cmd, span, unsure: unsure && relative, redirect, misreadCd } : { path: p, access, cmd, span, unsure: unsure && relative, redirect });
   };
   const here = [cwd];
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
     // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
-    const bases = !elsewhere && cmd.cwdAlts === undefined ? here : [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
+    const real = elsewhere ? [cmd.cwd!, ...(cmd.cwdAlts ?? [])] : [cwd, ...(cmd.cwdAlts ?? [])];
+    const bases = !elsewhere && cmd.cwdAlts === undefined ? here : [...new Set([...real, ...(elsewhere && !isReadOnlyCommand(cmd) ? [cwd] : [])])];
+    const misread = (base: string): boolean => !real.includes(base);
     let redirected: Set<string> | undefined;
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -112,7 +119,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
       for (const base of bases) {
         const abs = absolutePath(r.target, base, home);
         (redirected ??= new Set()).add(abs);
-        add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative);
+        add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative, misread(base));
       }
     }
     // The words are read once; only where they resolve depends on the directory.
@@ -123,7 +130,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     for (const base of bases) {
       for (const p of resolvePathWords(pathWords, base, home)) {
         if (redirected?.has(p)) continue;
-        add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
+        add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true, misread(base));
       }
     }
     // Paths written that no word spells out: `cp -r /tmp/evil/.claude .` writes ./.claude.
