@@ -2,13 +2,13 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathWords, commandReadOperands, commandWriteWords, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
+import { commandPathWords, commandReadOperands, commandWriteWords, defaultTreeOperands, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import type { Reach } from './denied-reads.js';
-import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored } from '../shell/tree-readers.js';
+import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored, stashedTreePrinters } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -105,6 +105,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     refs.push(misreadCd ? { path: p, access, cmd, span, unsure: unsure && relative, redirect, misreadCd } : { path: p, access, cmd, span, unsure: unsure && relative, redirect });
   };
   const here = [cwd];
+  const stashPrinters = stashedTreePrinters(analysis.commands);
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
@@ -124,7 +125,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     }
     // The words are read once; only where they resolve depends on the directory.
     const writeWords = commandWriteWords(cmd);
-    const pathWords = commandPathWords(cmd);
+    const pathWords = stashPrinters.has(i) ? [...commandPathWords(cmd), '.'] : commandPathWords(cmd);
     const writes = writeWords.length === 0 ? NO_PATHS : new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
@@ -167,11 +168,15 @@ const RESPECTS_IGNORES = new Set(['rg', 'ag']);
 export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: string): Map<string, TreeFilter | null> {
   const out = new Map<string, TreeFilter | null>();
   const feedsReader = feedsFileReader(analysis.commands);
-  for (const cmd of analysis.commands) {
+  const stashPrinters = stashedTreePrinters(analysis.commands);
+  for (const [i, cmd] of analysis.commands.entries()) {
     const prog = cmd.argv[0] ?? '';
     // rg's `-g GLOB` overrides its ignore rules: the files the glob picks are read even when gitignored.
     const globs = prog === 'rg' ? ripgrepGlobs(cmd.argv) : [];
     // A recursive copy reads every file below its sources into a place the tiers no longer tell apart (`cp -r secrets s2`).
+    // A program without a spec given a folder packs, syncs, uploads or serves the whole tree (`7z a x.7z .`, `restic backup .`).
+    const trees = stashPrinters.has(i) ? [...defaultTreeOperands(cmd), '.'] : defaultTreeOperands(cmd);
+    for (const op of trees) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.set(absolutePath(op, base, home), null);
     const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0 || copiedSources(cmd.argv) !== null;
     if (!recursive) continue;
     if (globs.length > 0) {
@@ -200,6 +205,8 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
 export function linkFollowingShellReads(analysis: ShellAnalysis, cwd: string, home: string): Set<string> {
   const out = new Set<string>();
   for (const cmd of analysis.commands) {
+    // A program without a spec may follow the links it meets (7z, rclone -L): where they lead is judged too.
+    for (const op of defaultTreeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
     if (!followsLinksInTrees(cmd.argv) && !copyFollowsLinks(cmd.argv)) continue;
     for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }

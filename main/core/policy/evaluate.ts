@@ -18,6 +18,7 @@ import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
+import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
 
 const MAX_RULE_REASONS = 5;
@@ -128,6 +129,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
   const realCwd = ws.realCwd ?? ws.cwd;
   // `find secrets | xargs cat`: what a lister walks, the reader after xargs opens, so the lister's folders need the tiers too.
   const feedsReader = feedsFileReader(a.commands);
+  // `git stash -a && git show stash^3`: the printer reads the whole tree as it was stashed, ignored files included.
+  const stashPrinters = stashedTreePrinters(a.commands);
   let bad = false;
   a.commands.forEach((cmd, i) => {
     // `env -C ~/.ssh ls`, `sudo -D /etc cat passwd`: the program itself runs elsewhere (a `cd` is judged as its operand).
@@ -140,10 +143,10 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
     const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
-    const folders = readsFolders(cmd.argv) || lister;
+    const folders = readsFolders(cmd.argv) || lister || stashPrinters.has(i);
     // `find -files0-from F` prints each name F holds (or echoes it in an error): F's contents come out.
     const contentOps = cmd.argv[0] === 'find' ? findReadPaths(cmd.argv, true) : [];
-    const operands = commandReadOperands(cmd);
+    const operands = stashPrinters.has(i) ? [...commandReadOperands(cmd), '.'] : commandReadOperands(cmd);
     // From every directory the command may run in (an earlier cd may have failed).
     for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of operands) {
       const shows = contents || contentOps.includes(op);
