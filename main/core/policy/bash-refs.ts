@@ -7,6 +7,7 @@ import { absolutePath } from '../shell/paths.js';
 import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import { chainRenames, renamedFrom, type Rename } from '../shell/renames.js';
 import type { Reach } from './denied-reads.js';
 import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored, stashedTreePrinters } from '../shell/tree-readers.js';
 
@@ -28,6 +29,8 @@ export interface BashPathRef {
    * tamper guard and deny rules judge it, a prefix rule's closed world does not (`cd build && cmake ..`).
    */
   misreadCd?: boolean;
+  /** The path as the command names it, when an earlier command of the line moved, copied or linked `path` there. */
+  aliasOf?: string;
 }
 
 // Programs that only read the files they name (their output can still be redirected; redirects are judged apart).
@@ -93,16 +96,25 @@ function cdIsUnknown(cmd: SimpleCommand): boolean {
  */
 export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string): BashPathRef[] {
   const refs: BashPathRef[] = [];
+  const renames = chainRenames(analysis.commands, cwd, home);
   // Each path once per command and use: path → command index × 4 + a bit for each (access, redirect) pair added.
   const seen = new Map<string, number>();
   let unsure = false;
   const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean, misreadCd = false): void => {
+    // `mv secrets src/keys && cat src/keys/*`: the new name stands for what an earlier command put there.
+    for (const from of renamedFrom(p, renames[cmd] ?? [])) addOne(from, access, cmd, span, redirect, relative, misreadCd, p);
+    addOne(p, access, cmd, span, redirect, relative, misreadCd);
+  };
+  const addOne = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean, misreadCd: boolean, aliasOf?: string): void => {
     const bit = (access === 'write' ? 1 : 2) * (redirect ? 4 : 1);
     const had = seen.get(p);
     const bits = had !== undefined && Math.floor(had / 16) === cmd ? had % 16 : 0;
     if ((bits & bit) !== 0) return;
     seen.set(p, cmd * 16 + (bits | bit));
-    refs.push(misreadCd ? { path: p, access, cmd, span, unsure: unsure && relative, redirect, misreadCd } : { path: p, access, cmd, span, unsure: unsure && relative, redirect });
+    const ref: BashPathRef = { path: p, access, cmd, span, unsure: unsure && relative, redirect };
+    if (misreadCd) ref.misreadCd = true;
+    if (aliasOf !== undefined) ref.aliasOf = aliasOf;
+    refs.push(ref);
   };
   const here = [cwd];
   const stashPrinters = stashedTreePrinters(analysis.commands);
@@ -146,7 +158,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
  * (commandReadOperands) when it shows their contents. Every other shell path skips git, so a rule-decided `npm test` never waits for it.
  */
 export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
-  const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
+  const out = new Set(refs.filter((r) => (r.redirect && r.access === 'read') || r.aliasOf !== undefined).map((r) => r.path));
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     // `find -files0-from F` prints (or echoes in errors) each line of F.
@@ -169,6 +181,7 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
   const out = new Map<string, TreeFilter | null>();
   const feedsReader = feedsFileReader(analysis.commands);
   const stashPrinters = stashedTreePrinters(analysis.commands);
+  const renames = chainRenames(analysis.commands, cwd, home);
   for (const [i, cmd] of analysis.commands.entries()) {
     const prog = cmd.argv[0] ?? '';
     // rg's `-g GLOB` overrides its ignore rules: the files the glob picks are read even when gitignored.
@@ -176,7 +189,7 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
     // A recursive copy reads every file below its sources into a place the tiers no longer tell apart (`cp -r secrets s2`).
     // A program without a spec given a folder packs, syncs, uploads or serves the whole tree (`7z a x.7z .`, `restic backup .`).
     const trees = stashPrinters.has(i) ? [...defaultTreeOperands(cmd), '.'] : defaultTreeOperands(cmd);
-    for (const op of trees) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.set(absolutePath(op, base, home), null);
+    for (const op of trees) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) for (const p of withRenames(absolutePath(op, base, home), renames[i])) out.set(p, null);
     const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0 || copiedSources(cmd.argv) !== null;
     if (!recursive) continue;
     if (globs.length > 0) {
@@ -189,13 +202,18 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
       continue;
     }
     for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
-      const abs = absolutePath(op, base, home);
-      const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
+      const named = absolutePath(op, base, home);
+      const filter = prog === 'find' ? findFilter(cmd.argv, op, named) : null;
       // Two readers of one folder: the one without a filter reaches everything.
-      out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
+      for (const abs of withRenames(named, renames[i])) out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
     }
   }
   return out;
+}
+
+/** A path and the earlier paths it stands for after the line's renames. */
+function withRenames(p: string, renames: readonly Rename[] | undefined): string[] {
+  return renames === undefined || renames.length === 0 ? [p] : [p, ...renamedFrom(p, renames)];
 }
 
 /**

@@ -154,7 +154,7 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const physical = physicalSpelling(op, base, ws.home);
       const globbed = ws.globMatches?.get(abs);
       for (const ref of refs) {
-        if (ref.path !== abs && ref.path !== physical && !(globbed?.includes(ref.path) ?? false)) continue;
+        if (ref.path !== abs && ref.path !== physical && ref.aliasOf !== abs && !(globbed?.includes(ref.path) ?? false)) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
         if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
