@@ -8,6 +8,7 @@ import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js'
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import { chainRenames, renamedFrom, type Rename } from '../shell/renames.js';
+import { implicitEnvFiles, servedFolder } from '../shell/env-loaders.js';
 import type { Reach } from './denied-reads.js';
 import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored, stashedTreePrinters } from '../shell/tree-readers.js';
 
@@ -31,6 +32,8 @@ export interface BashPathRef {
   misreadCd?: boolean;
   /** The path as the command names it, when an earlier command of the line moved, copied or linked `path` there. */
   aliasOf?: string;
+  /** A file the program loads though no word names it (`dotenv -- cmd` and `.env`): read only when it is there. */
+  implicit?: boolean;
 }
 
 // Programs that only read the files they name (their output can still be redirected; redirects are judged apart).
@@ -137,7 +140,9 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     }
     // The words are read once; only where they resolve depends on the directory.
     const writeWords = commandWriteWords(cmd);
-    const pathWords = stashPrinters.has(i) ? [...commandPathWords(cmd), '.'] : commandPathWords(cmd);
+    // The folder a file server hands out, and the folder a stash printer prints as it was stashed, are read whole.
+    const served = servedFolder(cmd.argv);
+    const pathWords = stashPrinters.has(i) || served !== null ? [...commandPathWords(cmd), ...(stashPrinters.has(i) ? ['.'] : []), ...(served === null ? [] : [served])] : commandPathWords(cmd);
     const writes = writeWords.length === 0 ? NO_PATHS : new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
@@ -148,6 +153,12 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
     }
     // Paths written that no word spells out: `cp -r /tmp/evil/.claude .` writes ./.claude.
     for (const p of writes) if (!redirected?.has(p)) add(p, 'write', i, cmd.span, false, true);
+    for (const f of implicitEnvFiles(cmd.argv)) for (const base of real) {
+      const p = absolutePath(f, base, home);
+      if (refs.some((r) => r.cmd === i && r.path === p)) continue;
+      addOne(p, 'read', i, cmd.span, false, true, false);
+      refs[refs.length - 1]!.implicit = true;
+    }
     if (cdIsUnknown(cmd)) unsure = true;
   });
   return refs;
@@ -158,7 +169,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
  * (commandReadOperands) when it shows their contents. Every other shell path skips git, so a rule-decided `npm test` never waits for it.
  */
 export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
-  const out = new Set(refs.filter((r) => (r.redirect && r.access === 'read') || r.aliasOf !== undefined).map((r) => r.path));
+  const out = new Set(refs.filter((r) => (r.redirect && r.access === 'read') || r.aliasOf !== undefined || r.implicit === true).map((r) => r.path));
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     // `find -files0-from F` prints (or echoes in errors) each line of F.

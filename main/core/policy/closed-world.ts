@@ -216,7 +216,7 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   // error quotes the line): credentials, ignored files and .git meet the read tiers.
   if (knowsReads(cmd.argv[0] ?? '')) return null;
   for (const r of refs) {
-    const tier = r.redirect || r.misreadCd === true ? null : readTier(r.facts, realCwd);
+    const tier = r.redirect || r.misreadCd === true || (r.implicit === true && r.facts.missing === true) ? null : readTier(r.facts, realCwd);
     if (tier && !tier.allowed) return `${cmd.argv[0]} names ${tier.reason}, and the engine has no spec for it`;
   }
   return null;

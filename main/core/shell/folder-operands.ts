@@ -1,6 +1,7 @@
 // What a program does with a folder it is given when the engine has no spec for it: it reads the whole tree (packs,
 // copies, syncs, uploads, serves it), unless it is known to only build, check, test, format, open, list or change it.
 import { commandProgram, runnerReadings } from './package-runners.js';
+import { servedFolder } from './env-loaders.js';
 import { knowsReads } from './read-operands.js';
 import { specReading } from './specs/index.js';
 import type { SimpleCommand } from './types.js';
@@ -55,9 +56,13 @@ export function readsTreeByDefault(argv: readonly string[]): boolean {
   return prog !== 'git' && prog !== 'find' && prog !== 'tar' && prog !== 'zip' && prog !== 'rsync';
 }
 
-/** The operands of such a command (words that are not options, and every word after `--`): the folders it may read whole. */
+/**
+ * The folders a command may read whole: the folder a file server serves, and the operands of a program that reads trees by
+ * default (words that are not options, option values after `=`, every word after `--`).
+ */
 export function defaultTreeOperands(cmd: SimpleCommand): string[] {
-  if (!readsTreeByDefault(cmd.argv)) return [];
+  const served = servedFolder(cmd.argv);
+  if (!readsTreeByDefault(cmd.argv)) return served === null ? [] : [served];
   const out: string[] = [];
   let options = true;
   for (const w of cmd.argv.slice(1)) {
@@ -69,5 +74,6 @@ export function defaultTreeOperands(cmd: SimpleCommand): string[] {
       if (eq > 1) out.push(w.slice(eq + 1));
     }
   }
+  if (served !== null) out.push(served);
   return out.filter((w) => w !== '' && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w));
 }
