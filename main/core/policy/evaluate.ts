@@ -276,9 +276,18 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   return out;
 }
 
+// MCP tools named for writing, moving or creating files (the filesystem server's write_file, edit_file, move_file, create_directory).
+const MCP_WRITER = /(^|_)(write|edit|move|rename|create|mkdir|delete|remove|append|patch|replace|save|copy|put|upload|update)(_|$)/i;
+
 function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
   if (view.family === 'shell') return allowShell(view, book, ws, why);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
+  // An MCP tool that writes files meets the same .git guard as Write and Edit.
+  const gitWrite = (view.family === 'mcp' || view.family === 'other') && MCP_WRITER.test(view.tool.split('__').at(-1) ?? view.tool) ? view.files.find((f) => writesGitInternals(f.facts, ws)) : undefined;
+  if (gitWrite !== undefined) {
+    why.push(`built-in: ${view.tool} writes ${gitWrite.facts.requested}, inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
+    return null;
+  }
   const lr = book.allow.find((r) => allowCoversCall(r, view, ws));
   return lr ? { decision: 'allow', reasons: [`${ruleName(lr.rule)} allows ${view.tool}`], matched_rule: lr.rule.id } : null;
 }
