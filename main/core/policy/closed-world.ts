@@ -208,7 +208,8 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
-  const opt = args.find((a, i) => (OUTPUT_OR_EXEC.test(a) && !writesWorkspaceOutput(args, i, cmd, refs, realCwd)) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
+  const interpreted = interpreterOf(cmd.argv[0] ?? '') !== undefined;
+  const opt = args.find((a, i) => (OUTPUT_OR_EXEC.test(a) && (interpreted || !writesWorkspaceOutput(args, i, cmd, refs, realCwd))) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
   const outside = refs.find((r) => !r.redirect && !r.misreadCd && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;

@@ -24,6 +24,8 @@ export function credentialAnchor(p: string, homes: readonly string[]): { anchor:
     if (home === '' || home === '/' || !(p === home || p.startsWith(`${home}/`))) continue;
     const below = segments(p.slice(home.length));
     const hidden = below.find((s) => s.startsWith('.') && s !== '.' && s !== '..');
+    // A public key is public: `~/.ssh/id_ed25519.pub` is what one hands out.
+    if (hidden === '.ssh' && below.length === 2 && below[1]!.endsWith('.pub')) return null;
     if (hidden !== undefined) return { anchor: hidden, why: `${hidden} is a hidden file or folder of the home, where tools keep settings and tokens` };
     if (below[0] === 'Library' && below[1] === 'Keychains') return { anchor: 'Keychains', why: 'Keychains holds the login keychain' };
   }

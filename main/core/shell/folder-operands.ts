@@ -29,7 +29,8 @@ const FOLDER_WORKERS = new Set([
   'pre-commit', 'lefthook', 'semgrep', 'trivy', 'vale', 'alex', 'knip', 'depcheck', 'madge', 'tsc-watch', 'nodemon', 'deno', 'pytest-watch', 'ptw',
   // editors and openers, interpreters and shells, infrastructure tools that read their own configuration folder
   'code', 'code-insiders', 'cursor', 'codium', 'subl', 'atom', 'idea', 'webstorm', 'pycharm', 'zed', 'vim', 'nvim', 'vi', 'emacs', 'nano', 'open', 'xdg-open',
-  'node', 'nodejs', 'python', 'python3', 'ruby', 'perl', 'php', 'bash', 'sh', 'zsh', 'fish', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'helm', 'kustomize',
+  'node', 'nodejs', 'python', 'python3', 'ruby', 'perl', 'php', 'bash', 'sh', 'zsh', 'fish', 'julia', 'Rscript', 'R', 'lua', 'luajit', 'elixir', 'erl',
+  'scala', 'kotlin', 'groovy', 'tclsh', 'pwsh', 'dotnet-script', 'gdb', 'lldb', 'valgrind', 'strace', 'ltrace', 'time', 'hyperfine', 'terraform', 'tofu', 'terragrunt', 'pulumi', 'helm', 'kustomize',
   'ansible-playbook', 'ansible-lint', 'packer', 'vagrant', 'skaffold', 'tilt',
 ]);
 /** Subcommands of container tools that copy a tree out of the workspace (`docker cp . c:/x`); their others build from a context. */
@@ -58,7 +59,7 @@ export function readsTreeByDefault(argv: readonly string[]): boolean {
 
 /**
  * The folders a command may read whole: the folder a file server serves, and the operands of a program that reads trees by
- * default (words that are not options, option values after `=`, every word after `--`).
+ * default (words that are not options, and every word after `--`).
  */
 export function defaultTreeOperands(cmd: SimpleCommand): string[] {
   const served = servedFolder(cmd.argv);
@@ -68,11 +69,6 @@ export function defaultTreeOperands(cmd: SimpleCommand): string[] {
   for (const w of cmd.argv.slice(1)) {
     if (options && w === '--') options = false;
     else if (!options || !w.startsWith('-')) out.push(w);
-    else {
-      // `--source=DIR`, `--directory=.`: an option's attached value may be the folder.
-      const eq = w.indexOf('=');
-      if (eq > 1) out.push(w.slice(eq + 1));
-    }
   }
   if (served !== null) out.push(served);
   return out.filter((w) => w !== '' && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w));
