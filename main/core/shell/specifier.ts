@@ -212,7 +212,8 @@ export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, acti
   if (action === 'allow') {
     // A rule whose first word is none of the command's cannot match (one starting with a wildcard names no program).
     if (rule.first !== null && !v.firsts.includes(rule.first)) return false;
-    if ((wordsMatch(rule, v.allow) || (v.allowBare !== null && wordsMatch(rule, v.allowBare))) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
+    // Constant settings are read past by prefix rules only: an exact rule names the whole command, settings included.
+    if ((wordsMatch(rule, v.allow) || (v.allowBare !== null && rule.kind === 'prefix' && wordsMatch(rule, v.allowBare))) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
     return rule.kind === 'exact' && v.allowFull !== null && wordsMatch(rule, v.allowFull);
   }
   const deny = denyView(cmd, v);

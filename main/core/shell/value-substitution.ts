@@ -1,6 +1,6 @@
 // Command substitutions whose output is one short value of a known shape (a commit id, a date, a branch name).
 
-// git's commit ids, descriptions and branch names, the date, where the shell is, who and what machine it is.
+// git's commit ids, descriptions and branch names, the date, who and what machine it is (not `pwd`: a path is an operand).
 const VALUE_COMMAND = new RegExp(
   '^(' + [
     'git rev-parse( (--short(=\\d+)?|--abbrev-ref|--verify|-q|--quiet|--symbolic-full-name))* [\\w@^~.{}/-]+',
@@ -8,7 +8,7 @@ const VALUE_COMMAND = new RegExp(
     'git branch --show-current',
     'git log -1 (--format|--pretty)=(format:)?%[hHcdtsae]+( [\\w@^~./-]+)?',
     'date( -u)?( \\+[%\\w:.-]+)?',
-    'pwd', 'whoami', 'id -[ug]', 'uname( -[smrnpo]+)?', 'nproc', 'hostname',
+    'whoami', 'id -[ug]', 'uname( -[smrnpo]+)?', 'nproc', 'hostname',
   ].join('|') + ')$',
 );
 
