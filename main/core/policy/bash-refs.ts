@@ -2,13 +2,15 @@
 import path from 'node:path';
 import type { Span } from '../shell/types.js';
 import type { ShellAnalysis, SimpleCommand } from '../shell/types.js';
-import { commandPathWords, commandReadOperands, commandWriteWords, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
+import { commandPathWords, commandReadOperands, commandWriteWords, defaultTreeOperands, feedsFileReader, followsLinksInTrees, readsFolders, rootGlobSpellings, resolvePathWords, showsContents } from '../shell/index.js';
 import { absolutePath } from '../shell/paths.js';
 import { findNarrowing, findReadPaths } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
+import { chainRenames, renamedFrom, type Rename } from '../shell/renames.js';
+import { implicitEnvFiles, servedFolder } from '../shell/env-loaders.js';
 import type { Reach } from './denied-reads.js';
-import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored } from '../shell/tree-readers.js';
+import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored, stashedTreePrinters } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */
 export interface BashPathRef {
@@ -23,6 +25,15 @@ export interface BashPathRef {
   unsure: boolean;
   /** Named by a redirection (`< f`, `> f`) rather than as an argument. */
   redirect: boolean;
+  /**
+   * Read from the request's cwd only in case a `cd` before the command was misread (bash runs it where the cd led): the
+   * tamper guard and deny rules judge it, a prefix rule's closed world does not (`cd build && cmake ..`).
+   */
+  misreadCd?: boolean;
+  /** The path as the command names it, when an earlier command of the line moved, copied or linked `path` there. */
+  aliasOf?: string;
+  /** A file the program loads though no word names it (`dotenv -- cmd` and `.env`): read only when it is there. */
+  implicit?: boolean;
 }
 
 // Programs that only read the files they name (their output can still be redirected; redirects are judged apart).
@@ -88,23 +99,35 @@ function cdIsUnknown(cmd: SimpleCommand): boolean {
  */
 export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string): BashPathRef[] {
   const refs: BashPathRef[] = [];
+  const renames = chainRenames(analysis.commands, cwd, home);
   // Each path once per command and use: path → command index × 4 + a bit for each (access, redirect) pair added.
   const seen = new Map<string, number>();
   let unsure = false;
-  const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean): void => {
+  const add = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean, misreadCd = false): void => {
+    // `mv secrets src/keys && cat src/keys/*`: the new name stands for what an earlier command put there.
+    for (const from of renamedFrom(p, renames[cmd] ?? [])) addOne(from, access, cmd, span, redirect, relative, misreadCd, p);
+    addOne(p, access, cmd, span, redirect, relative, misreadCd);
+  };
+  const addOne = (p: string, access: BashPathRef['access'], cmd: number, span: Span, redirect: boolean, relative: boolean, misreadCd: boolean, aliasOf?: string): void => {
     const bit = (access === 'write' ? 1 : 2) * (redirect ? 4 : 1);
     const had = seen.get(p);
     const bits = had !== undefined && Math.floor(had / 16) === cmd ? had % 16 : 0;
     if ((bits & bit) !== 0) return;
     seen.set(p, cmd * 16 + (bits | bit));
-    refs.push({ path: p, access, cmd, span, unsure: unsure && relative, redirect });
+    const ref: BashPathRef = { path: p, access, cmd, span, unsure: unsure && relative, redirect };
+    if (misreadCd) ref.misreadCd = true;
+    if (aliasOf !== undefined) ref.aliasOf = aliasOf;
+    refs.push(ref);
   };
   const here = [cwd];
+  const stashPrinters = stashedTreePrinters(analysis.commands);
   analysis.commands.forEach((cmd, i) => {
     // A read is judged where the command runs; a possible write also from the request's cwd, in case a `cd` was misread.
     const elsewhere = cmd.cwd !== undefined && cmd.cwd !== cwd;
     // Every directory the command may run in: where a cd took it, and where bash stayed if a cd failed.
-    const bases = !elsewhere && cmd.cwdAlts === undefined ? here : [...new Set([...(elsewhere ? (isReadOnlyCommand(cmd) ? [cmd.cwd!] : [cmd.cwd!, cwd]) : [cwd]), ...(cmd.cwdAlts ?? [])])];
+    const real = elsewhere ? [cmd.cwd!, ...(cmd.cwdAlts ?? [])] : [cwd, ...(cmd.cwdAlts ?? [])];
+    const bases = !elsewhere && cmd.cwdAlts === undefined ? here : [...new Set([...real, ...(elsewhere && !isReadOnlyCommand(cmd) ? [cwd] : [])])];
+    const misread = (base: string): boolean => !real.includes(base);
     let redirected: Set<string> | undefined;
     for (const r of cmd.redirects) {
       if (r.target === null || r.target === '' || (r.kind !== 'write' && r.kind !== 'read')) continue;
@@ -112,22 +135,30 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
       for (const base of bases) {
         const abs = absolutePath(r.target, base, home);
         (redirected ??= new Set()).add(abs);
-        add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative);
+        add(abs, r.kind === 'write' ? 'write' : 'read', i, r.span, true, relative, misread(base));
       }
     }
     // The words are read once; only where they resolve depends on the directory.
     const writeWords = commandWriteWords(cmd);
-    const pathWords = commandPathWords(cmd);
+    // The folder a file server hands out, and the folder a stash printer prints as it was stashed, are read whole.
+    const served = servedFolder(cmd.argv);
+    const pathWords = stashPrinters.has(i) || served !== null ? [...commandPathWords(cmd), ...(stashPrinters.has(i) ? ['.'] : []), ...(served === null ? [] : [served])] : commandPathWords(cmd);
     const writes = writeWords.length === 0 ? NO_PATHS : new Set(bases.flatMap((b) => writeWords.map((w) => absolutePath(w, b, home))));
     const readOnly = isReadOnlyCommand(cmd) || KNOWN_WRITERS.has(cmd.argv[0] ?? '');
     for (const base of bases) {
       for (const p of resolvePathWords(pathWords, base, home)) {
         if (redirected?.has(p)) continue;
-        add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true);
+        add(p, readOnly && !writes.has(p) ? 'read' : 'write', i, cmd.span, false, true, misread(base));
       }
     }
     // Paths written that no word spells out: `cp -r /tmp/evil/.claude .` writes ./.claude.
     for (const p of writes) if (!redirected?.has(p)) add(p, 'write', i, cmd.span, false, true);
+    for (const f of implicitEnvFiles(cmd.argv)) for (const base of real) {
+      const p = absolutePath(f, base, home);
+      if (refs.some((r) => r.cmd === i && r.path === p)) continue;
+      addOne(p, 'read', i, cmd.span, false, true, false);
+      refs[refs.length - 1]!.implicit = true;
+    }
     if (cdIsUnknown(cmd)) unsure = true;
   });
   return refs;
@@ -138,7 +169,7 @@ export function bashPathRefs(analysis: ShellAnalysis, cwd: string, home: string)
  * (commandReadOperands) when it shows their contents. Every other shell path skips git, so a rule-decided `npm test` never waits for it.
  */
 export function tieredShellReads(analysis: ShellAnalysis, refs: readonly BashPathRef[], cwd: string, home: string): Set<string> {
-  const out = new Set(refs.filter((r) => r.redirect && r.access === 'read').map((r) => r.path));
+  const out = new Set(refs.filter((r) => (r.redirect && r.access === 'read') || r.aliasOf !== undefined || r.implicit === true).map((r) => r.path));
   const feedsReader = feedsFileReader(analysis.commands);
   for (const cmd of analysis.commands) {
     // `find -files0-from F` prints (or echoes in errors) each line of F.
@@ -160,11 +191,16 @@ const RESPECTS_IGNORES = new Set(['rg', 'ag']);
 export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: string): Map<string, TreeFilter | null> {
   const out = new Map<string, TreeFilter | null>();
   const feedsReader = feedsFileReader(analysis.commands);
-  for (const cmd of analysis.commands) {
+  const stashPrinters = stashedTreePrinters(analysis.commands);
+  const renames = chainRenames(analysis.commands, cwd, home);
+  for (const [i, cmd] of analysis.commands.entries()) {
     const prog = cmd.argv[0] ?? '';
     // rg's `-g GLOB` overrides its ignore rules: the files the glob picks are read even when gitignored.
     const globs = prog === 'rg' ? ripgrepGlobs(cmd.argv) : [];
     // A recursive copy reads every file below its sources into a place the tiers no longer tell apart (`cp -r secrets s2`).
+    // A program without a spec given a folder packs, syncs, uploads or serves the whole tree (`7z a x.7z .`, `restic backup .`).
+    const trees = stashPrinters.has(i) ? [...defaultTreeOperands(cmd), '.'] : defaultTreeOperands(cmd);
+    for (const op of trees) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) for (const p of withRenames(absolutePath(op, base, home), renames[i])) out.set(p, null);
     const recursive = (readsFolders(cmd.argv) && !RESPECTS_IGNORES.has(prog)) || (feedsReader && (prog === 'find' || prog === 'fd' || prog === 'fdfind')) || globs.length > 0 || copiedSources(cmd.argv) !== null;
     if (!recursive) continue;
     if (globs.length > 0) {
@@ -177,13 +213,18 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
       continue;
     }
     for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) {
-      const abs = absolutePath(op, base, home);
-      const filter = prog === 'find' ? findFilter(cmd.argv, op, abs) : null;
+      const named = absolutePath(op, base, home);
+      const filter = prog === 'find' ? findFilter(cmd.argv, op, named) : null;
       // Two readers of one folder: the one without a filter reaches everything.
-      out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
+      for (const abs of withRenames(named, renames[i])) out.set(abs, out.has(abs) && (out.get(abs) === null || filter === null) ? null : filter);
     }
   }
   return out;
+}
+
+/** A path and the earlier paths it stands for after the line's renames. */
+function withRenames(p: string, renames: readonly Rename[] | undefined): string[] {
+  return renames === undefined || renames.length === 0 ? [p] : [p, ...renamedFrom(p, renames)];
 }
 
 /**
@@ -193,6 +234,8 @@ export function recursiveShellReads(analysis: ShellAnalysis, cwd: string, home: 
 export function linkFollowingShellReads(analysis: ShellAnalysis, cwd: string, home: string): Set<string> {
   const out = new Set<string>();
   for (const cmd of analysis.commands) {
+    // A program without a spec may follow the links it meets (7z, rclone -L): where they lead is judged too.
+    for (const op of defaultTreeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
     if (!followsLinksInTrees(cmd.argv) && !copyFollowsLinks(cmd.argv)) continue;
     for (const op of treeOperands(cmd)) for (const base of [cmd.cwd ?? cwd, ...(cmd.cwdAlts ?? [])]) out.add(absolutePath(op, base, home));
   }

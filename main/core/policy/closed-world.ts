@@ -1,6 +1,8 @@
 // Under a prefix rule, a command is vouched for only when the engine understands it (issue 12's closed world).
 import { commandProgram, knowsReads, nestedScriptOption, runnerReadings, specifierIsExact, specifierWords, specReading } from '../shell/index.js';
+import path from 'node:path';
 import type { SimpleCommand } from '../shell/types.js';
+import { relativeInside } from './paths.js';
 import { readTier } from './tiers.js';
 import type { ShellRef } from './view.js';
 
@@ -81,17 +83,36 @@ function interpreterOf(program: string): string | undefined {
   return undefined;
 }
 
-/** An interpreter option before the script that loads or runs code, opens a debugger or a server; or undefined. */
-function interpreterOption(argv: readonly string[]): string | undefined {
+/**
+ * An interpreter option before the script that loads or runs code, opens a debugger or a server; or undefined. The first
+ * `named` words are the rule's own: an option the rule spells is vouched for, and python's `-m MODULE` it spells makes
+ * the rest the module's arguments, judged by the module's spec when it has one (`python -m pytest -p evil`).
+ */
+function interpreterOption(argv: readonly string[], named: number): string | undefined {
   const family = interpreterOf(argv[0] ?? '');
   if (family === undefined) return undefined;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i]!;
     if (!w.startsWith('-') || w === '-' || w === '--') return undefined;
-    if (INTERPRETER_OPTIONS[family]!.test(w)) return w;
+    if (INTERPRETER_OPTIONS[family]!.test(w)) {
+      if (i >= named) return w;
+      if (family !== 'python' || !/^-[a-zA-Z]*m$/.test(w)) continue;
+      if (named <= i + 1) return w;
+      const module = argv[i + 1]!;
+      const why = specReading([module, ...argv.slice(i + 2)])?.unvouched[0];
+      return why === undefined ? undefined : `-m ${module}: ${why}`;
+    }
     if (INTERPRETER_VALUED[family]!.test(w)) i++;
   }
   return undefined;
+}
+
+/** How many of the command's first words the rule spells out word for word (`Bash(python -m pytest:*)` names three). */
+function namedWords(specifier: string, argv: readonly string[]): number {
+  const words = specifierWords(specifier);
+  let n = 0;
+  while (n < words.length && n < argv.length && (n === 0 || words[n] === argv[n])) n++;
+  return n;
 }
 
 // Programs whose own language the shell analysis reads (checks/sed.ts, awk.ts, find.ts, tar.ts), and printers of text.
@@ -125,6 +146,32 @@ function origin(u: string): string | null {
   }
 }
 
+// Output options of build tools (`gcc -o app`, `terraform plan -out=tfplan`, `--outDir dist`): the option, then an attached value.
+const OUTPUT_OPTION = /^(-o|-out|--out|--output|--output-file|--outfile|--out-file|--outputFile|--outFile|--outputPath|--out-dir|--outDir|--output-dir)(=.*)?$|^-o([^-=].*)$/;
+// A value that names a file (no `=`, spaces or expansions: `ProxyCommand=…` of `-o` is not one), not hidden, not a `.git` part.
+const PLAIN_OUTPUT = /^(?!-)[\w@+,-]+(\.[\w@+,-]+)*(\/[\w@+,-]+(\.[\w@+,-]+)*)*\/?$/;
+
+/**
+ * Whether the output option at `args[i]` writes a plain file or folder inside the workspace: what a rule for a build tool
+ * is for (`gcc -o app main.c`, `go build -o bin/x`), as the path's facts say (no link out, not .git, not hidden).
+ * Threat: `gcc -o ~/.bashrc x.c`, `cc -o .git/hooks/pre-commit x.c`, `tool -o link-out` under `Bash(gcc:*)`.
+ */
+function writesWorkspaceOutput(args: readonly string[], i: number, cmd: SimpleCommand, refs: readonly ShellRef[], realCwd: string): boolean {
+  const m = OUTPUT_OPTION.exec(args[i]!);
+  if (m === null) return false;
+  const attached = m[2] !== undefined ? m[2].slice(1) : m[3];
+  const value = attached ?? args[i + 1];
+  return value !== undefined && workspaceOutput(value, cmd, refs, realCwd);
+}
+
+/** Whether an output path is a plain file or folder inside the workspace, as its probed facts say. */
+function workspaceOutput(value: string, cmd: SimpleCommand, refs: readonly ShellRef[], realCwd: string): boolean {
+  if (!PLAIN_OUTPUT.test(value)) return false;
+  const abs = path.resolve(cmd.cwd ?? realCwd, value);
+  const ref = refs.find((r) => r.path === abs || r.facts.requested === abs);
+  return ref !== undefined && ref.facts.insideWorkspace && !ref.facts.gitInternal && relativeInside(ref.facts.resolved, realCwd) !== null;
+}
+
 /**
  * Why the prefix or glob rule `specifier` cannot vouch for `cmd`, or null when it can. `refs` are the command's path
  * references with their facts; `realCwd` the workspace as the filesystem spells it. An exact rule names the whole
@@ -147,26 +194,30 @@ export function unvouched(specifier: string, cmd: SimpleCommand, refs: readonly 
   }
   const inner = runsUnvouched(cmd.argv);
   if (inner !== undefined) return inner;
-  if (reading) return reading.unvouched[0] ?? null;
+  if (reading) {
+    const output = reading.outputs?.find((o) => !workspaceOutput(o, cmd, refs, realCwd));
+    return reading.unvouched[0] ?? (output === undefined ? null : `${cmd.argv[0]} writes ${output}, not a plain file inside the workspace`);
+  }
   const unnamed = unnamedPackage(cmd.argv, specifierWords(specifier));
   if (unnamed !== undefined) return unnamed;
   if (showsVariables(cmd.argv)) return `${cmd.argv.join(' ')} prints environment variables, where tokens live`;
   if (OWN_CHECKS.has(cmd.argv[0] ?? '')) return null;
   const remote = remoteOperand(cmd.argv);
   if (remote !== undefined) return `${cmd.argv[0]} ${remote}: another machine, which no rule names`;
-  const interp = interpreterOption(cmd.argv);
+  const interp = interpreterOption(cmd.argv, namedWords(specifier, cmd.argv));
   if (interp !== undefined) return `${cmd.argv[0]} ${interp}: an interpreter option that loads or runs more code, or opens a debugger or server`;
   const upload = urls.length > 0 ? args.find((a) => SENDS_FILE.test(a)) : undefined;
   if (upload !== undefined) return `${cmd.argv[0]} ${upload} sends a local file`;
-  const opt = args.find((a) => OUTPUT_OR_EXEC.test(a) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
+  const interpreted = interpreterOf(cmd.argv[0] ?? '') !== undefined;
+  const opt = args.find((a, i) => (OUTPUT_OR_EXEC.test(a) && (interpreted || !writesWorkspaceOutput(args, i, cmd, refs, realCwd))) || (a.includes('.') && nestedScriptOption(a)) || (SERVES.test(a) && interpreterOf(cmd.argv[0] ?? '') === undefined));
   if (opt !== undefined) return `${cmd.argv[0]} ${opt}: an output or exec option of a program the engine has no spec for`;
-  const outside = refs.find((r) => !r.redirect && !r.facts.insideWorkspace);
+  const outside = refs.find((r) => !r.redirect && !r.misreadCd && !r.facts.insideWorkspace);
   if (outside) return `${cmd.argv[0]} names ${outside.facts.requested}, outside the workspace, and the engine has no spec for it`;
   // A program whose reads the engine does not know may print what it is given (`python3 .env`: an interpreter's syntax
   // error quotes the line): credentials, ignored files and .git meet the read tiers.
   if (knowsReads(cmd.argv[0] ?? '')) return null;
   for (const r of refs) {
-    const tier = r.redirect ? null : readTier(r.facts, realCwd);
+    const tier = r.redirect || r.misreadCd === true || (r.implicit === true && r.facts.missing === true) ? null : readTier(r.facts, realCwd);
     if (tier && !tier.allowed) return `${cmd.argv[0]} names ${tier.reason}, and the engine has no spec for it`;
   }
   return null;

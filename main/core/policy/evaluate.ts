@@ -18,6 +18,7 @@ import { isInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
+import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
@@ -131,6 +132,8 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
   const realCwd = ws.realCwd ?? ws.cwd;
   // `find secrets | xargs cat`: what a lister walks, the reader after xargs opens, so the lister's folders need the tiers too.
   const feedsReader = feedsFileReader(a.commands);
+  // `git stash -a && git show stash^3`: the printer reads the whole tree as it was stashed, ignored files included.
+  const stashPrinters = stashedTreePrinters(a.commands);
   let bad = false;
   a.commands.forEach((cmd, i) => {
     // `env -C ~/.ssh ls`, `sudo -D /etc cat passwd`: the program itself runs elsewhere (a `cd` is judged as its operand).
@@ -143,10 +146,10 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
     const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
-    const folders = readsFolders(cmd.argv) || lister;
+    const folders = readsFolders(cmd.argv) || lister || stashPrinters.has(i);
     // `find -files0-from F` prints each name F holds (or echoes it in an error): F's contents come out.
     const contentOps = cmd.argv[0] === 'find' ? findReadPaths(cmd.argv, true) : [];
-    const operands = commandReadOperands(cmd);
+    const operands = stashPrinters.has(i) ? [...commandReadOperands(cmd), '.'] : commandReadOperands(cmd);
     // From every directory the command may run in (an earlier cd may have failed).
     for (const base of [cmd.cwd ?? view.shellCwd, ...(cmd.cwdAlts ?? [])]) for (const op of operands) {
       const shows = contents || contentOps.includes(op);
@@ -154,7 +157,7 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
       const physical = physicalSpelling(op, base, ws.home);
       const globbed = ws.globMatches?.get(abs);
       for (const ref of refs) {
-        if (ref.path !== abs && ref.path !== physical && !(globbed?.includes(ref.path) ?? false)) continue;
+        if (ref.path !== abs && ref.path !== physical && ref.aliasOf !== abs && !(globbed?.includes(ref.path) ?? false)) continue;
         // `cat src/*` meets the folder src/link-etc and only prints "Is a directory" (`pytest DIR` walks it).
         if (shows && ref.facts.folder && !folders && failsOnFolders(cmd.argv[0] ?? '')) continue;
         const tier = readTier(ref.facts, realCwd);
@@ -280,6 +283,9 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   return out;
 }
 
+// MCP tools named for writing, moving or creating files (the filesystem server's write_file, edit_file, move_file, create_directory).
+const MCP_WRITER = /(^|_)(write|edit|move|rename|create|mkdir|delete|remove|append|patch|replace|save|copy|put|upload|update)(_|$)/i;
+
 function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
   // A rule (or grant) for a command vouches for it run inside the agent's sandbox, not with that sandbox turned off.
   if (view.family === 'shell' && view.sandboxOff !== null) {
@@ -288,6 +294,12 @@ function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   }
   if (view.family === 'shell') return allowShell(view, book, ws, why);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
+  // An MCP tool that writes files meets the same .git guard as Write and Edit.
+  const gitWrite = (view.family === 'mcp' || view.family === 'other') && MCP_WRITER.test(view.tool.split('__').at(-1) ?? view.tool) ? view.files.find((f) => writesGitInternals(f.facts, ws)) : undefined;
+  if (gitWrite !== undefined) {
+    why.push(`built-in: ${view.tool} writes ${gitWrite.facts.requested}, inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
+    return null;
+  }
   const lr = book.allow.find((r) => allowCoversCall(r, view, ws));
   return lr ? { decision: 'allow', reasons: [`${ruleName(lr.rule)} allows ${view.tool}`], matched_rule: lr.rule.id } : null;
 }

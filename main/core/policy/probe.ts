@@ -220,6 +220,7 @@ export async function probeWorkspace(
       inRepo: false,
       folder: !view && isFolder(resolved),
     };
+    if (!view && !existsSync(resolved)) facts.missing = true;
     state.paths.set(p, facts);
     if (inside && !facts.gitInternal && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
   }

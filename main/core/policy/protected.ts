@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { WorkspaceState } from './types.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside, segments } from './paths.js';
+import { OWN_INSTALL } from './own-install.js';
 
 /** System-wide (managed) agent settings folders. */
 const SYSTEM_CONFIG_DIRS = [
@@ -21,8 +22,11 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
 /** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
 const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };
 const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
-/** The rest of the hook program: the installed package, the bundled hook and the built CLI the bin loads. */
-const GUARD_CODE = /(^|\/)(node_modules\/gatehouse(\/|$)|dist\/hook\.c?js$|dist\/main\/core(\/|$)|Gatehouse\.app(\/|$))/i;
+/**
+ * The rest of the program, every file of it: an installed package or folder named for it (`node_modules/gatehouse/…`,
+ * `/opt/gatehouse/…`, `Gatehouse.app/…`, its dist/, bin/, package.json and node_modules) and a built copy's hook and core.
+ */
+const GUARD_CODE = /(^|\/)(gatehouse|gatehouse\.app)(\/|$)|(^|\/)(dist\/hook\.c?js$|dist\/main\/core(\/|$))/i;
 const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
 const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
 
@@ -36,6 +40,8 @@ export interface ProtectedSet {
   readonly workspaces: readonly string[];
   /** Agent configuration locations that are symbolic links, with where they lead: the real place is configuration too. */
   readonly configLinks: readonly ConfigLink[];
+  /** The running program's install folder (outside the workspaces): moving or writing anything in it rewrites the guard. */
+  readonly programRoots: readonly string[];
   readonly fold: boolean;
 }
 
@@ -96,7 +102,8 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
   const links = ws.configLinks ?? [];
   // Moving or deleting the folder a configuration folder leads to disables that configuration as surely.
   const linkedRoots = links.filter((l) => roots.includes(l.at) || explicit.includes(l.at)).map((l) => l.real);
-  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit, ...linkedRoots])], explicitConfigDirs: explicit, workspaces, configLinks: links, fold };
+  const own = OWN_INSTALL !== null && !cwds.some((w) => isInside(OWN_INSTALL!, w, fold) || isInside(w, OWN_INSTALL!, fold)) ? [OWN_INSTALL] : [];
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit, ...linkedRoots])], explicitConfigDirs: explicit, workspaces, configLinks: links, programRoots: own, fold };
 }
 
 /**
@@ -140,7 +147,7 @@ function configAt(p: string, ps: ProtectedSet): string | null {
   // Claude Code's own state file (~/.claude.json, also inside $CLAUDE_CONFIG_DIR) holds its MCP servers and project trust.
   if (segs[segs.length - 1] === '.claude.json') return 'Claude Code .claude.json';
   // The hook program itself: replacing the `gatehouse` on PATH (or its bin script) outside the workspace replaces the guard.
-  const program = GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') || GUARD_CODE.test(p);
+  const program = GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') || GUARD_CODE.test(p) || ps.programRoots.some((r) => isInside(p, r, ps.fold));
   if (program && !ps.workspaces.some((w) => isInside(p, w, ps.fold))) return 'the Gatehouse program';
   for (let i = segs.length - 2; i >= 0; i--) {
     const agent = AGENT_DIRS[segs[i]!];
@@ -174,6 +181,7 @@ function rootAt(p: string, ps: ProtectedSet): string | null {
 /** The protected place at or below `p` (so moving, deleting or re-permissioning `p` reaches it), or null. */
 export function protectedBelow(p: string, ps: ProtectedSet): string | null {
   if (ps.gatehouseHomes.some((h) => isInside(h, p, ps.fold))) return 'GATEHOUSE_HOME';
+  if (ps.programRoots.some((r) => isInside(r, p, ps.fold))) return 'the Gatehouse program';
   const root = ps.configRoots.find((r) => isInside(r, p, ps.fold));
   return root === undefined ? null : root;
 }

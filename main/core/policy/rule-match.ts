@@ -9,6 +9,7 @@ import { pathSpecMatches } from './path-rule.js';
 import { urlMatchesDomain, urlMayReachDomain } from './domain.js';
 import { isInside, relativeInside } from './paths.js';
 import { blanketRuleExcludes } from './secrets.js';
+import { credentialAnchor, patternNames } from './credential-stores.js';
 import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
 import type { FileRef, RequestView, ShellRef } from './view.js';
 import picomatch from 'picomatch';
@@ -214,8 +215,22 @@ export function allowCoversFile(lr: LiveRule, ref: FileRef, view: RequestView, w
   const p = lr.parsed;
   if (!ruleNamesTool(p, view.tool, view.family)) return false;
   // A rule for the whole tool is not a rule for credentials: those need a rule that names them.
-  if (p.kind === 'tool') return blanketRuleExcludes(ref.facts) === null;
-  return p.kind === 'path' && pathRuleCovers(p.specifier, ref, lr.rule, ws, 'allow');
+  if (p.kind === 'tool') return blanketRuleExcludes(ref.facts) === null && outsideCredential(ref, ws) === null;
+  if (p.kind !== 'path' || !pathRuleCovers(p.specifier, ref, lr.rule, ws, 'allow')) return false;
+  // `Read(//**)` or `Read(~/**)` covers ~/.netrc only by its wildcards: a credential store needs a rule that spells it.
+  const store = outsideCredential(ref, ws);
+  return store === null || patternNames(p.specifier, store.anchor);
+}
+
+/**
+ * Outside the workspace, the credential store a path is or lies in (a hidden name of a home, `/etc/shadow`, `/etc/sudoers`,
+ * a keychain), as requested or where it resolves; null inside the workspace or elsewhere.
+ * Threat: `Read ~/.config/some-cli/token`, `Read /etc/gshadow` past a blanket `Read` rule.
+ */
+export function outsideCredential(ref: FileRef, ws: WorkspaceState): { anchor: string; why: string } | null {
+  if (ref.facts.insideWorkspace) return null;
+  const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
+  return credentialAnchor(ref.facts.requested, homes) ?? credentialAnchor(ref.facts.resolved, homes);
 }
 
 /** For an allow rule on a non-file, non-shell tool (web, MCP, other): whether it covers the call. */

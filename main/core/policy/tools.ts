@@ -51,21 +51,37 @@ export interface FileTargets {
 
 type Args = Record<string, unknown>;
 
-function str(args: Args, tool: string, ...names: string[]): string | undefined | Error {
+/**
+ * Every one of `names` the call sets, once each: when a call carries two path fields (`file_path` and `absolute_path`),
+ * which one the agent uses is its own business, so each is judged. Threat: `read_file {file_path: ~/.ssh/id_rsa,
+ * absolute_path: src/app.ts}` judged by the harmless one.
+ */
+function all(args: Args, tool: string, ...names: string[]): Array<string | Error> {
+  const out: Array<string | Error> = [];
   for (const n of names) {
     const v = args[n];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'string') return new Error(`${tool}: ${n} must be a string`);
-    return v;
+    if (typeof v !== 'string') return [new Error(`${tool}: ${n} must be a string`)];
+    if (!out.includes(v)) out.push(v);
   }
-  return undefined;
+  return out;
 }
 
-function required(args: Args, tool: string, ...names: string[]): string | Error {
-  const v = str(args, tool, ...names);
-  if (v === undefined) return new Error(`${tool}: ${names[0]} is missing`);
-  if (v === '') return new Error(`${tool}: ${names[0]} is empty`);
-  return v;
+/** Every path field of `names` the call sets; an error when none is or one is empty. */
+function required(args: Args, tool: string, ...names: string[]): Array<string | Error> {
+  const vs = all(args, tool, ...names);
+  if (vs.length === 0) return [new Error(`${tool}: ${names[0]} is missing`)];
+  if (vs.includes('')) return [new Error(`${tool}: ${names[0]} is empty`)];
+  return vs;
+}
+
+// The fields a search or listing tool takes its folder from (Claude's `path`, Gemini's `dir_path`, a `cwd` some send).
+const ROOT_FIELDS = ['path', 'dir_path', 'directory', 'cwd'];
+
+/** The folders a search or listing tool runs in (`.` when none is set). */
+function roots(args: Args, tool: string): Array<string | Error> {
+  const vs = all(args, tool, ...ROOT_FIELDS);
+  return vs.length === 0 ? ['.'] : vs;
 }
 
 function climbs(glob: string): boolean {
@@ -116,28 +132,31 @@ export function fileTargets(request: ToolRequest): FileTargets {
     case 'Write':
     case 'write_file':
     case 'replace':
-      return fromList([required(args, tool, 'file_path', 'absolute_path')]);
+      return fromList(required(args, tool, 'file_path', 'absolute_path', 'path'));
     case 'read_file':
-      return fromList([required(args, tool, 'absolute_path', 'file_path', 'path')]);
+      return fromList(required(args, tool, 'file_path', 'absolute_path', 'path'));
     case 'NotebookRead':
     case 'NotebookEdit':
-      return fromList([required(args, tool, 'notebook_path')]);
+      return fromList(required(args, tool, 'notebook_path'));
     case 'LS':
     case 'list_directory':
-      return fromList([str(args, tool, 'path', 'dir_path') ?? '.']);
+      return fromList(roots(args, tool));
     case 'Glob':
     case 'glob': {
-      const pattern = required(args, tool, 'pattern');
-      const root = str(args, tool, 'path', 'dir_path') ?? '.';
-      if (pattern instanceof Error || root instanceof Error) return fromList([pattern, root]);
-      return fromList([root, globRoot(root, pattern)], [pattern]);
+      const pattern = required(args, tool, 'pattern')[0]!;
+      const rs = roots(args, tool);
+      const bad = [pattern, ...rs].find((x) => x instanceof Error);
+      if (bad !== undefined || pattern instanceof Error) return fromList([bad ?? pattern]);
+      return fromList(rs.flatMap((root) => [root, globRoot(root as string, pattern)]), [pattern]);
     }
     case 'Grep':
     case 'search_file_content': {
-      const root = str(args, tool, 'path', 'dir_path') ?? '.';
-      const glob = str(args, tool, 'glob', 'include');
-      if (root instanceof Error || glob instanceof Error) return fromList([root, glob]);
-      return fromList([root, ...searchGlobPaths(root, glob)], glob === undefined ? [] : [glob]);
+      const rs = roots(args, tool);
+      const globs = all(args, tool, 'glob', 'include');
+      const bad = [...rs, ...globs].find((x) => x instanceof Error);
+      if (bad !== undefined) return fromList([bad]);
+      const paths = rs.flatMap((root) => [root as string, ...globs.flatMap((g) => searchGlobPaths(root as string, g as string))]);
+      return fromList(paths, globs as string[]);
     }
     case 'read_many_files': {
       const paths = stringList(args, tool, 'paths');
@@ -162,19 +181,28 @@ export interface ShellTarget {
   problem?: string;
 }
 
-/** The working-directory field of each shell tool that has one (Gemini's dir_path, Codex's workdir). */
+/** The working-directory field of each shell tool that has one (Gemini's dir_path, Codex's workdir and working_directory). */
 const DIR_FIELDS: Record<string, readonly string[]> = {
   run_shell_command: ['dir_path', 'directory'],
   shell: ['workdir'],
-  local_shell: ['workdir', 'working_directory'],
+  local_shell: ['working_directory', 'workdir'],
   exec_command: ['workdir'],
 };
+
+/** The working-directory fields of a call: its tool's, and Gemini's `dir_path` on the Bash call its shell tool became. */
+function dirFields(request: ToolRequest): readonly string[] {
+  if (request.tool_name === 'Bash' && request.agent === 'gemini-cli') return DIR_FIELDS['run_shell_command']!;
+  return DIR_FIELDS[request.tool_name] ?? [];
+}
 
 /** Reads the command of a Bash / run_shell_command / Codex shell call. */
 export function shellTarget(request: ToolRequest): ShellTarget {
   const { tool_name: tool, args } = request;
-  // Only the field the tool has moves where its command runs (Claude Code's Bash has none): any other is ignored.
-  const dir = str(args, tool, ...(DIR_FIELDS[tool] ?? []));
+  // Only the field the tool has moves where its command runs (Claude Code's Bash has none): any other is ignored. Two
+  // different folders in its fields: which one the agent runs in is not known, so the call cannot be judged.
+  const dirs = all(args, tool, ...dirFields(request));
+  if (dirs.length > 1) return { command: '', problem: `${tool}: ${dirs.some((d) => d instanceof Error) ? 'a working directory is not a string' : 'two working directories are given'}` };
+  const dir = dirs[0];
   if (dir instanceof Error) return { command: '', problem: dir.message };
   const raw = args['command'] ?? args['cmd'];
   const withDir = (t: ShellTarget): ShellTarget => (dir === undefined ? t : { ...t, dir });
@@ -213,8 +241,8 @@ export function ignoreFilesOff(args: Record<string, unknown>): boolean {
  */
 export function searchToolFolders(request: ToolRequest): Map<string, Reach> {
   if (request.tool_name !== 'Grep' && request.tool_name !== 'search_file_content') return new Map();
-  const root = str(request.args, request.tool_name, 'path', 'dir_path') ?? '.';
-  return typeof root === 'string' ? new Map([[root, { picks: null, skipsIgnored: true, skipsHidden: false }]]) : new Map();
+  const rs = roots(request.args, request.tool_name).filter((r): r is string => typeof r === 'string');
+  return new Map(rs.map((root) => [root, { picks: null, skipsIgnored: true, skipsHidden: false }]));
 }
 
 /**
@@ -226,11 +254,13 @@ export function searchToolRecursion(request: ToolRequest, cwd: string, home: str
   const out = new Map<string, (p: string) => boolean>();
   if (request.tool_name !== 'Grep' && request.tool_name !== 'search_file_content') return out;
   const args = request.args;
-  const glob = str(args, request.tool_name, 'glob', 'include');
-  const root = str(args, request.tool_name, 'path', 'dir_path') ?? '.';
-  if (typeof glob !== 'string' || typeof root !== 'string' || glob.startsWith('!')) return out;
-  const abs = path.resolve(cwd, expandHome(root, home));
-  out.set(root, ripgrepGlobFilter(glob, abs));
+  const globs = all(args, request.tool_name, 'glob', 'include').filter((g): g is string => typeof g === 'string' && !g.startsWith('!'));
+  for (const root of roots(args, request.tool_name)) {
+    if (typeof root !== 'string' || globs.length === 0) continue;
+    const abs = path.resolve(cwd, expandHome(root, home));
+    const filters = globs.map((g) => ripgrepGlobFilter(g, abs));
+    out.set(root, (p) => filters.some((f) => f(p)));
+  }
   return out;
 }
 

@@ -17,6 +17,8 @@ export interface PathFacts {
   inRepo: boolean;
   /** An existing folder (symlinks followed): a program that does not recurse cannot read it (`cat src/*`). */
   folder?: boolean;
+  /** Nothing is there now: a file a program would load only if present (`bun test` and `.env`) is not read. */
+  missing?: boolean;
   /** For a folder read recursively: the first path below it the tiers refuse (.git, gitignored, secret), if any. */
   holds?: string;
   /** For a folder searched recursively: a file below it the search reaches and a Read deny or ask rule covers, with that rule. */

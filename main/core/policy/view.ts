@@ -68,6 +68,24 @@ export function pathLikeStrings(strings: string[]): string[] {
   return strings.filter((s) => s.length < 4096 && !/[\n\r]/.test(s) && /^(\/|~($|\/)|\.\.?\/)/.test(s));
 }
 
+// Argument names that hold a file or folder (MCP filesystem servers' `path`, `source`, `destination`, `paths`).
+const PATH_KEYS = /^(path|paths|file_?path|file_?paths|file|files|filename|source|destination|src|dest|target|from|to|dir|directory|dir_?path|old_?path|new_?path|root)$/i;
+
+/**
+ * The paths an unknown or MCP tool's arguments name: strings that look like paths anywhere, and any string (or list of
+ * strings) under a path-named key, relative ones too (`{path: ".git/hooks/pre-commit"}`).
+ */
+export function argumentPaths(args: unknown): string[] {
+  const named: string[] = [];
+  if (typeof args === 'object' && args !== null && !Array.isArray(args)) {
+    for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
+      if (!PATH_KEYS.test(k)) continue;
+      for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && x !== '' && x.length < 4096 && !/[\n\r]/.test(x) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(x)) named.push(x);
+    }
+  }
+  return [...new Set([...pathLikeStrings(stringLeaves(args)), ...named])];
+}
+
 /** The folder a shell tool's command runs in (`dir_path`/`workdir` relative to the request's cwd). */
 export function shellCwdOf(request: ToolRequest, cwd: string, home: string): string {
   const dir = shellTarget(request).dir;
@@ -124,7 +142,7 @@ export function buildView(request: ToolRequest, ws: WorkspaceState, analysis?: S
     flag(t.problem);
     view.url = t.url;
   } else {
-    view.files = pathLikeStrings(view.strings).map((key) => ({ key, facts: facts(key) }));
+    view.files = argumentPaths(request.args).map((key) => ({ key, facts: facts(key) }));
   }
   return view;
 }
@@ -139,5 +157,5 @@ export function requestPaths(request: ToolRequest, analysis?: ShellAnalysis | nu
     return [...new Set(bashPathRefs(analysis, shellCwdOf(request, request.cwd, home), home).map((r) => r.path))];
   }
   if (family === 'web') return [];
-  return [...new Set(pathLikeStrings(stringLeaves(request.args)))];
+  return argumentPaths(request.args);
 }

@@ -53,7 +53,10 @@ export function commandPathWords(cmd: SimpleCommand): string[] {
       const eq = w.indexOf('=');
       if (eq > 0 && PATHISH.test(w.slice(eq + 1))) addPath(out, w.slice(eq + 1));
     } else if (options && w.startsWith('-') && w.length > 1) {
-      if (w.length > 2 && PATHISH.test(w.slice(2))) addPath(out, w.slice(2));
+      // `-out=tfplan` (terraform's, Go's flag package): a one-dash option's value after `=` may name a file.
+      const eq = w.indexOf('=');
+      if (eq > 2 && /^-[A-Za-z][\w-]*$/.test(w.slice(0, eq))) addPath(out, w.slice(eq + 1));
+      else if (w.length > 2 && PATHISH.test(w.slice(2))) addPath(out, w.slice(2));
     } else {
       const m = ASSIGNMENT.exec(w);
       addPath(out, m && PATHISH.test(m[1]!) ? m[1]! : w);

@@ -42,3 +42,24 @@ export function shellCommandOf(name: string, value: string): string | null {
   if (!SHELL_VALUED.has(name.toUpperCase()) || value.trim() === '') return null;
   return value.replace(/^\|+/, '');
 }
+
+// Settings that only say which mode, colour or log level to run in (locale and time zone change what readers print: not these): `CI=true`, `NODE_ENV=test`, `FORCE_COLOR=0`.
+const CONSTANT_NAMES = new Set([
+  'CI', 'NODE_ENV', 'RAILS_ENV', 'RACK_ENV', 'APP_ENV', 'FLASK_ENV', 'MIX_ENV', 'ENVIRONMENT', 'ENV_NAME', 'FORCE_COLOR', 'NO_COLOR', 'CLICOLOR',
+  'CLICOLOR_FORCE', 'COLORTERM', 'TERM', 'COLUMNS', 'LINES', 'DEBUG', 'VERBOSE', 'QUIET', 'RUST_BACKTRACE', 'RUST_LOG',
+  'LOG_LEVEL', 'LOGLEVEL', 'NODE_NO_WARNINGS', 'PYTHONUNBUFFERED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONHASHSEED', 'PYTHONIOENCODING', 'PYTHONUTF8',
+  'GOOS', 'GOARCH', 'CGO_ENABLED', 'GO111MODULE', 'NEXT_TELEMETRY_DISABLED', 'HEADLESS', 'TEST', 'TESTING', 'UPDATE_SNAPSHOTS', 'PORT', 'HOST_PORT',
+  'TF_IN_AUTOMATION', 'TF_INPUT', 'DOTNET_CLI_TELEMETRY_OPTOUT', 'HUSKY', 'SKIP_PREFLIGHT_CHECK', 'BROWSERSLIST_IGNORE_OLD_DATA', 'JOBS', 'NUM_JOBS',
+]);
+const CONSTANT_NAME_FORMS = /^([A-Z][A-Z0-9]*_(ENV|LOG_LEVEL|LOGLEVEL|DEBUG|VERBOSE|COLOR|COLORS|TELEMETRY_DISABLED|TELEMETRY_OPTOUT|NO_TELEMETRY|DISABLE_TELEMETRY))$/;
+// A value that is one plain word: no path, home, glob, expansion or space (`test`, `0`, `en_US.UTF-8`, `info`).
+const CONSTANT_VALUE = /^[A-Za-z0-9_.,:+@-]{0,64}$/;
+
+/**
+ * Whether `NAME=value` before a command only picks a mode, colour, locale or log level with a plain constant, so a rule
+ * for the command vouches for it as it would without it (`CI=true npm test` under `Bash(npm test:*)`). Variables that
+ * load code, name files or hosts, or pass options stay outside (`NODE_OPTIONS`, `PYTEST_ADDOPTS`, `KUBECONFIG`).
+ */
+export function isConstantSetting(name: string, value: string): boolean {
+  return !isCodeRunningEnv(name) && (CONSTANT_NAMES.has(name) || CONSTANT_NAME_FORMS.test(name)) && CONSTANT_VALUE.test(value);
+}

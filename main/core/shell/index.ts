@@ -7,6 +7,7 @@ export { nestedScriptOption } from './specs/runners.js';
 export { commandPathWords, commandWriteWords, resolvePathWords } from './command-paths.js';
 export { commandReadOperands, failsOnFolders, feedsFileReader, knowsReads, rootGlobSpellings, showsContents } from './read-operands.js';
 export { followsLinksInTrees, readsFolders } from './recursion.js';
+export { defaultTreeOperands, readsTreeByDefault } from './folder-operands.js';
 export { isRecursive } from './checks/files.js';
 export { commandFromArgv, shellQuote } from './argv.js';
 export { equivalentPrograms } from './equivalents.js';

@@ -3,6 +3,7 @@ import { canonicalize, canonicalMatches, canonicalText, type Canonical } from '.
 import { equivalentForms } from './equivalents.js';
 import { isSystemProgram, programName } from './program.js';
 import type { SimpleCommand } from './types.js';
+import { isConstantSetting } from './env-vars.js';
 
 type Kind = 'exact' | 'prefix' | 'glob';
 
@@ -118,6 +119,8 @@ interface DenyView {
 interface View {
   /** env words + argv, program as an allow rule must name it. */
   allow: string[];
+  /** The same without its constant settings (`CI=true npm test` as `npm test`), when every prefix is one; else null. */
+  allowBare: string[] | null;
   /** Everything as written (env prefixes and wrappers included), for exact allow rules that spell them out. */
   allowFull: string[] | null;
   /** First words of the allow readings (two): allow rules naming anything else cannot match. */
@@ -158,8 +161,9 @@ function buildView(cmd: SimpleCommand): View {
   const allow = [...envWords(cmd), program, ...withoutQuietGitOptions(cmd.argv)];
   const full = cmd.forms?.[0];
   const allowFull = full && (cmd.wrappers.length > 0 || full.length !== allow.length) ? withProgram(full, allowProgram) : null;
-  const firsts = [allow[0] ?? '', allowFull?.[0] ?? ''];
-  return { allow, allowFull, firsts };
+  const allowBare = cmd.env.length > 0 && cmd.env.every((e) => isConstantSetting(e.name, e.value)) ? allow.slice(cmd.env.length) : null;
+  const firsts = [allow[0] ?? '', allowFull?.[0] ?? '', allowBare?.[0] ?? ''];
+  return { allow, allowBare, allowFull, firsts };
 }
 
 function denyView(cmd: SimpleCommand, v: View): DenyView {
@@ -208,7 +212,8 @@ export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, acti
   if (action === 'allow') {
     // A rule whose first word is none of the command's cannot match (one starting with a wildcard names no program).
     if (rule.first !== null && !v.firsts.includes(rule.first)) return false;
-    if (wordsMatch(rule, v.allow) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
+    // Constant settings are read past by prefix rules only: an exact rule names the whole command, settings included.
+    if ((wordsMatch(rule, v.allow) || (v.allowBare !== null && rule.kind === 'prefix' && wordsMatch(rule, v.allowBare))) && !(cmd.appendsArgs && rule.kind === 'exact')) return true;
     return rule.kind === 'exact' && v.allowFull !== null && wordsMatch(rule, v.allowFull);
   }
   const deny = denyView(cmd, v);

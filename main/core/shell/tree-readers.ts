@@ -150,3 +150,21 @@ export function gitHandedPaths(argv: readonly string[], feedsReader: boolean): s
   const paths = sub.name === 'ls-tree' ? operands.slice(1) : operands;
   return paths.length > 0 ? paths : ['.'];
 }
+
+/**
+ * The commands of a line that print a stash's or commit's untracked or ignored files, so they read the whole work tree
+ * as it was stashed: a content printer at or after a `git stash -a`/`-u` (or itself `git stash show -u`, `git show
+ * stash^3`). Threat: `git stash -a && git stash show -p` prints .env under `Bash(git stash:*)`.
+ */
+export function stashedTreePrinters(commands: ReadonlyArray<{ argv: readonly string[] }>): Set<number> {
+  const out = new Set<number>();
+  let holds = false;
+  commands.forEach((c, i) => {
+    holds ||= gitHoldsIgnored(c.argv);
+    // `git stash -u` itself stashes; `git stash show -p`, `git stash list -p` print.
+    const sub = c.argv[0] === 'git' ? gitSubcommand(c.argv) : null;
+    const prints = sub?.name !== 'stash' || c.argv.slice(sub.at + 1).some((w) => w === 'show' || w === 'list');
+    if (holds && prints && gitContentPaths(c.argv) !== null) out.add(i);
+  });
+  return out;
+}

@@ -2,6 +2,7 @@
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { block, flag, type Findings } from './findings.js';
 import { isCodeRunningEnv } from './env-vars.js';
+import { isValueSubstitution } from './value-substitution.js';
 import { staticHeredocSubstitution } from './heredoc-text.js';
 import { printedValue, variableValue, withVariables } from './printed-value.js';
 import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
@@ -349,7 +350,14 @@ function substitution(n: Node, st: WalkState): void {
       : 'command substitution $(…) runs a command whose output becomes an argument';
   // Printed by echo/printf, the output is only text, and the commands inside are judged by the rules as commands of
   // their own (`echo "Today: $(date)"`); anywhere else it becomes a word no rule can vouch for.
-  flag(st.findings, 'code-execution', reason, st.at(span(n)), printedOnly(n) ? 'risk' : 'block');
+  flag(st.findings, 'code-execution', reason, st.at(span(n)), printedOnly(n) || (!programWord(n) && isValueSubstitution(t)) ? 'risk' : 'block');
+}
+
+/** Whether a substitution is (part of) the word that names the program to run. */
+function programWord(n: Node): boolean {
+  let p: Node | null = n;
+  while (p?.parent && (p.parent.type === 'string' || p.parent.type === 'concatenation')) p = p.parent;
+  return p?.parent?.type === 'command_name' || p?.type === 'command_name' || p?.parent?.type !== 'command';
 }
 
 /** Whether a `$(…)` or backquote substitution is (part of) an argument of echo or printf, and nothing else. */

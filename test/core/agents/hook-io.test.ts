@@ -48,7 +48,7 @@ describe('Codex answers', () => {
 
 describe('Gemini tools in Gatehouse terms', () => {
   it.each([
-    ['run_shell_command', { command: 'ls', dir_path: 'x', description: 'd' }, 'Bash', { command: 'ls', description: 'd' }],
+    ['run_shell_command', { command: 'ls', dir_path: 'x', description: 'd' }, 'Bash', { command: 'ls', description: 'd', dir_path: 'x' }],
     ['write_file', { file_path: '/w/a', content: 'c' }, 'Write', { file_path: '/w/a', content: 'c' }],
     ['replace', { file_path: '/w/a', old_string: 'a', new_string: 'b' }, 'Edit', { file_path: '/w/a', old_string: 'a', new_string: 'b' }],
     ['mcp_github_create_issue', { title: 't' }, 'mcp__github__create_issue', { title: 't' }],

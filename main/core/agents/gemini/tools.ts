@@ -1,14 +1,15 @@
 // Gemini CLI tool names and arguments ↔ Gatehouse's (Claude Code's) vocabulary, so one rule set governs both.
 // Gemini CLI 0.61 tools: run_shell_command{command, description, dir_path}, write_file{file_path, content},
-// replace{file_path, old_string, new_string}, read_file{file_path}, glob{pattern, path}, MCP tools `mcp_<server>_<tool>`.
+// replace{file_path, old_string, new_string}, read_file{file_path}, glob{pattern, path|dir_path}, MCP tools `mcp_<server>_<tool>`.
+// Every field that names a path or folder is kept: the policy judges each one the agent may use.
 
 /** Gemini tool → Gatehouse tool with the argument keys Gatehouse reads (the same names in both vocabularies). */
 const TOOLS: Record<string, { tool: string; keys: string[] }> = {
-  run_shell_command: { tool: 'Bash', keys: ['command', 'description'] },
+  run_shell_command: { tool: 'Bash', keys: ['command', 'description', 'dir_path'] },
   write_file: { tool: 'Write', keys: ['file_path', 'content'] },
   replace: { tool: 'Edit', keys: ['file_path', 'old_string', 'new_string'] },
-  read_file: { tool: 'Read', keys: ['file_path'] },
-  glob: { tool: 'Glob', keys: ['pattern', 'path'] },
+  read_file: { tool: 'Read', keys: ['file_path', 'absolute_path', 'path'] },
+  glob: { tool: 'Glob', keys: ['pattern', 'path', 'dir_path'] },
 };
 
 /** A Gemini call in Gatehouse's terms; unknown tools keep their name and arguments. */

@@ -1,5 +1,4 @@
 // Gemini CLI BeforeTool events into Gatehouse, decisions back as {decision, reason} (never ask: a headless run hangs).
-import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../../broker/errors.js';
 import type { SubmitInput } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
@@ -16,10 +15,9 @@ export const geminiTranslator: HookTranslator = {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on BeforeTool`);
     }
     const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input);
-    // The shell tool may run in a sub-folder: that folder is the call's working directory.
-    const dir = event.tool_input['dir_path'];
-    const cwd = typeof dir === 'string' && dir !== '' && event.cwd ? (isAbsolute(dir) ? dir : resolve(event.cwd, dir)) : (event.cwd ?? null);
-    const input: SubmitInput = { agent: 'gemini-cli', tool_name: toolName, args, session_id: event.session_id ?? null, cwd };
+    // The workspace stays the session's folder; the shell tool's `dir_path` is where its command runs (policy/tools.ts),
+    // so a `dir_path` of ~/.aws does not make ~/.aws the workspace.
+    const input: SubmitInput = { agent: 'gemini-cli', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
     if (typeof args['description'] === 'string') input.description = args['description'];
     return input;
   },

@@ -1,4 +1,5 @@
 // Checks every command gets, whatever its program: hidden spellings, run-time words, code-running environment.
+import { isValueSubstitution } from '../value-substitution.js';
 import { block, flag, undecidable } from '../findings.js';
 import { isCodeRunningEnv } from '../env-vars.js';
 import { lookedUpProgram } from '../respelled.js';
@@ -73,7 +74,8 @@ export function checkDynamic(words: readonly Word[], env: readonly Assignment[],
   }
   // Text printed by echo/printf may hold what an allowed command prints (`echo "$(git log -1)"`), plain arithmetic or `$?`.
   const printer = program !== undefined && !program.dynamic && (program.value === 'echo' || program.value === 'printf') && words[1]?.value !== '-v';
-  const w = words.find((x) => x.dynamic && !(printer && x.expansions.every((e) => printable(e, plain))));
+  // A substitution printing one short value (`app:$(git rev-parse --short HEAD)`) leaves one word of a known shape.
+  const w = words.find((x, i) => x.dynamic && !(printer && x.expansions.every((e) => printable(e, plain))) && !(i > 0 && x.expansions.length > 0 && x.expansions.every(isValueSubstitution)));
   if (w) block(f, `${w.expansions[0] ?? w.value} expands at run time, so no rule can vouch for the resulting command`, at(w.span));
   const e = env.find((x) => x.dynamic);
   if (e) block(f, `${e.name}=… gets its value at run time`, at(e.span));

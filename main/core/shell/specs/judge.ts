@@ -12,6 +12,8 @@ export interface SpecReading {
   trees: string[];
   /** URLs it names. */
   urls: string[];
+  /** Build outputs it writes (`go build -o bin/x`): a rule for the program vouches for them inside the workspace only. */
+  outputs?: string[];
   /** A subcommand the tables do not hold: judged like a program without a spec. */
   unspecified?: boolean;
 }
@@ -40,6 +42,10 @@ function effectOf(out: SpecReading, prog: string, key: string, def: OptionDef, v
     return;
   }
   if (def.effect === 'writes-path' && value !== undefined && (value === '-' || isHarmlessSink(value))) return;
+  if (def.effect === 'writes-output' && value !== undefined) {
+    (out.outputs ??= []).push(value);
+    return;
+  }
   out.unvouched.push(`${prog} ${key}${value !== undefined ? ` ${value}` : ''} ${EFFECT_TEXT[def.effect]}`);
 }
 

@@ -55,7 +55,8 @@ export const NPM: ProgramSpec = program(options(NPM_GLOBAL), [], {
 const GO_BUILD = {
   H: '-v -race -cover -short -failfast -json -benchmem -x -n -a -c -trimpath -linkshared -msan -asan -work -i',
   H1: '-run -skip -count -covermode -coverpkg -timeout -bench -benchtime -p -parallel -tags -mod -buildvcs -vet -shuffle -fuzz -fuzztime -fuzzminimizetime -list -cpu -buildmode -compiler -installsuffix',
-  W1: '-coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace -o -outputdir -memprofilerate -blockprofilerate -mutexprofilefraction',
+  W1: '-coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace -outputdir -memprofilerate -blockprofilerate -mutexprofilefraction',
+  O1: '-o',
   R1: '-modfile -overlay -pgo',
   C1: '-C',
   X1: '-exec -toolexec -ldflags -gcflags -asmflags -gccgoflags',

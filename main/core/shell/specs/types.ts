@@ -8,6 +8,8 @@ export type Effect =
   | 'reads-path'
   /** Its value is a path the program writes or deletes. */
   | 'writes-path'
+  /** Its value is the build output it writes (`go build -o bin/x`): vouched for inside the workspace. */
+  | 'writes-output'
   /** Runs a program, a script, a plugin or code from a file. */
   | 'runs-code'
   /** Talks to a host other than the one a rule names (a server, a proxy, TLS switched off). */
@@ -67,13 +69,13 @@ export interface ProgramSpec {
 
 const CODES: Record<string, [Effect, 0 | 1 | 2]> = {
   H: ['harmless', 0], H1: ['harmless', 1], H2: ['harmless', 2], R1: ['reads-path', 1], R2: ['reads-path', 2],
-  W: ['writes-path', 0], W1: ['writes-path', 1], X: ['runs-code', 0], X1: ['runs-code', 1], N: ['network', 0], N1: ['network', 1], C1: ['changes-cwd', 1],
+  W: ['writes-path', 0], W1: ['writes-path', 1], O1: ['writes-output', 1], X: ['runs-code', 0], X1: ['runs-code', 1], N: ['network', 0], N1: ['network', 1], C1: ['changes-cwd', 1],
   E: ['reads-env', 0], E1: ['reads-env', 1],
 };
 
 /**
  * Builds an option table from groups of spellings by code: `H` harmless flag, `H1`/`H2` harmless with one or two values,
- * `R1`/`R2` the (last) value is a path read, `W1` a path written, `X`/`X1` runs code, `N`/`N1` network, `C1` a working
+ * `R1`/`R2` the (last) value is a path read, `W1` a path written, `O1` a build output written, `X`/`X1` runs code, `N`/`N1` network, `C1` a working
  * folder, `E` reads the environment. A spelling ending in `=` takes an optional attached value (`--color=`).
  */
 export function options(groups: Partial<Record<keyof typeof CODES, string>>): ReadonlyMap<string, OptionDef> {
