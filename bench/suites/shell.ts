@@ -3,6 +3,7 @@
 // The goal row goes the way a request does (analysis, then the policy's indexed rule book), each call after a pause in
 // which young garbage is collected as the server collects it between tool calls (idle-collection.ts); the same calls
 // back to back, with no pause to collect in, and a naive scan of every rule for every part are reported beside it.
+// Huge commands: deciding twice the length takes about twice the time, and one past the bound is asked without reading.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rule } from '../../common/domain.js';
 import { collectYoungGeneration } from '../../main/core/broker/idle-collection.js';
-import { evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
+import { decide as decideRequest, evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../main/core/shell/index.js';
 import type { SimpleCommand } from '../../main/core/shell/index.js';
 import { parseBashTree } from '../../main/core/shell/parser.js';
@@ -82,6 +83,39 @@ async function policySamples(r: RuleSet): Promise<{ early: number[]; backToBack:
   }
 }
 
+// Many subcommands, each once rescanning the whole command (issue 26: 200 KB held the server for 24 s).
+const HUGE_UNIT = 'ls ~/.claude; echo x > $D/o; kill 1; pgrep x | xargs kill; ';
+
+/** The median time to decide a command of many subcommands `kb` kilobytes long, as the broker does, in approve-all. */
+async function hugeMs(ws: string, kb: number): Promise<number> {
+  const command = HUGE_UNIT.repeat(Math.ceil((kb * 1024) / HUGE_UNIT.length));
+  const args = { command };
+  const request = { id: 'h', received_at: '2026-01-01T00:00:00.000Z', agent: 'claude-code', session_id: 's', cwd: ws, tool_name: 'Bash', args, payload: payloadFingerprint('Bash', args) };
+  const home = path.dirname(ws);
+  const runs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await decideRequest(request, { rules: [], sessionApprovals: [], mode: 'approve-all', home, gatehouseHome: path.join(home, '.gatehouse-bench'), now: new Date(), env: {} });
+    runs.push(performance.now() - t);
+  }
+  return percentile(runs, 50);
+}
+
+/** Rows for huge commands: twice the length costs about twice the time, and past the bound a command is not read. */
+async function hugeRows(): Promise<BenchRow[]> {
+  const ws = realpathSync(mkdtempSync(path.join(tmpdir(), 'gh-bench-huge-')));
+  try {
+    const [half, full, past] = [await hugeMs(ws, 50), await hugeMs(ws, 100), await hugeMs(ws, 200)];
+    return [
+      { name: 'decide a 100 KB command of many subcommands / a 50 KB one', value: full / half, unit: '×', goal: '≤ 2.5× (linear)', met: full / half <= 2.5 },
+      { name: 'decide a 100 KB command of many subcommands (info)', value: full, unit: 'ms' },
+      { name: 'decide a 200 KB command (past the bound: asked unread)', value: past, unit: 'ms', goal: '≤ 100 ms', met: past <= 100 },
+    ];
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
 function startupMs(): number {
   const parser = fileURLToPath(new URL('../../main/core/shell/parser.js', import.meta.url));
   const script = `const t=performance.now();const m=await import(${JSON.stringify(parser)});await m.initShellParser();process.stdout.write(String(performance.now()-t));`;
@@ -106,6 +140,7 @@ export const suite: BenchSuite = {
     const base = (p: number) => ({ name: `bare parse p${p}`, value: percentile(parse, p), unit: 'µs' });
     const p99 = percentile(policy, 99);
     const start = startupMs();
+    const huge = await hugeRows();
     return [
       { name: 'parser start-up (fresh process: import + grammar load)', value: start, unit: 'ms' },
       { name: `analyze ${parts}-part command p50`, value: percentile(analyze, 50), unit: 'µs', baseline: base(50) },
@@ -118,6 +153,7 @@ export const suite: BenchSuite = {
       { name: `the same, evaluations ${WARMUP + 1}–${WARMUP + EARLY} after start, p99 (info)`, value: percentile(early, 99), unit: 'µs', baseline: base(99) },
       { name: `naive scan: every part × every rule, p50 (info)`, value: percentile(full, 50), unit: 'µs', baseline: base(50) },
       { name: `naive scan: every part × every rule, p99 (info)`, value: percentile(full, 99), unit: 'µs', baseline: base(99) },
+      ...huge,
     ];
   },
 };

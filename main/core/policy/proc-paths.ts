@@ -67,7 +67,7 @@ interface Reading {
  * The paths `abs` names once the kernel has walked it, one per way its globs could match a `root` link; `lost` when
  * a `..` leaves a link to an unknown place (another process's cwd or descriptor).
  */
-export function kernelReadings(abs: string): Reading[] {
+function kernelReadings(abs: string): Reading[] {
   // Each reading's segments are changed in place (a path may be long); only a glob that could be `root` copies one.
   let readings: Array<{ segs: string[]; linkAt: number }> = [{ segs: [], linkAt: -1 }];
   const out: Reading[] = [];
