@@ -12,12 +12,15 @@ const SYSTEM_CONFIG_DIRS = [
   '/Library/Application Support/GeminiCli',
   '/etc/codex',
 ];
-const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex' };
+const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex', '.cursor': 'Cursor' };
 /** Per agent folder: the files and sub-folders that hold hooks or permissions. */
 const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: [] },
   '.gemini': { files: ['settings.json'], dirs: ['policies'] },
   '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
+  // Cursor runs .cursor/hooks.json's commands (scripts kept in .cursor/hooks/) on every shell call and file read, and
+  // starts .cursor/mcp.json's servers; its rules (.cursor/rules/*.mdc) are prompts, which agents write freely.
+  '.cursor': { files: ['hooks.json', 'mcp.json', 'cli.json'], dirs: ['hooks'] },
 };
 /** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
 const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };
