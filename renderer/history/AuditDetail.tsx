@@ -88,6 +88,15 @@ export function AuditDetail(): React.JSX.Element | null {
             <dt>Outcome</dt>
             <dd><span className={`gh-badge gh-outcome-${outcomeLabel(entry.status, entry.decided_by)}`}>{outcomeLabel(entry.status, entry.decided_by)}</span></dd>
             <Field label="Decided by" value={decidedByLabel(entry.decided_by)} />
+            {entry.undo?.ran === 'not-run' && (
+              // The person approved it, but the agent's own permission system did not run it: the record says so.
+              <Field
+                label="Ran"
+                value={`not run: ${entry.undo.not_run_reason ?? 'the agent gave no reason'} — \`gatehouse rules sync ${entry.agent}\` lets the agent's own policy allow what Gatehouse allows`}
+                inert
+              />
+            )}
+            {entry.undo?.ran === 'ran' && <Field label="Ran" value="ran (the agent reported its result)" />}
             {entry.rule_id && (
               <>
                 <dt>Rule</dt>

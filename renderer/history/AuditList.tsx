@@ -32,7 +32,10 @@ export function AuditList(): React.JSX.Element {
               <InertCell text={e.agent} />
               <InertCell text={e.tool_name} />
               <InertCell text={e.summary || '(no summary)'} className="gh-summary-cell" limit={SUMMARY_LIMIT} />
-              <td><span className={`gh-badge gh-outcome-${outcome}`}>{outcome}</span></td>
+              <td>
+                <span className={`gh-badge gh-outcome-${outcome}`}>{outcome}</span>
+                {e.undo?.ran === 'not-run' && <span className="gh-badge gh-outcome-denied" title={e.undo.not_run_reason ?? ''}>not run</span>}
+              </td>
               <td>{decidedByLabel(e.decided_by)}</td>
               <td className="gh-nowrap">{formatDuration(e.latency_ms)}</td>
               <td><button type="button" className="gh-button gh-small" onClick={(ev) => { ev.stopPropagation(); select(e.id); }}>Open</button></td>

@@ -208,3 +208,22 @@ test('with no rule-decided requests, "Top rules" says so instead of drawing an e
   await expect(tile).toContainText('No request was decided by a rule in this period.');
   await expect(tile.getByRole('img')).toHaveCount(0);
 });
+
+test('a call you approved that the agent never ran says so in History, with what to do about it', async ({ app, gatehouse }) => {
+  const ws = await gatehouse.workspace({ 'notes.md': 'x\n' });
+  await gatehouse.approver('PATCH', '/v1/settings', { mode: 'approve-all' });
+  const event = (command: string, id: string) => ({
+    session_id: 'sess-not-run', transcript_path: '/tmp/t.jsonl', cwd: ws, permission_mode: 'default', hook_event_name: 'PreToolUse',
+    tool_name: 'Bash', tool_input: { command }, tool_use_id: id,
+  });
+  // Approved (approve-all), but no result comes back before the session's next call, and nothing in the tree changed.
+  await gatehouse.hook(event('echo hi > out.txt', 'toolu_1'));
+  await gatehouse.hook(event('ls', 'toolu_2'));
+  await app.goto(`${gatehouse.url}/#/history`);
+  const row = entries(app).filter({ hasText: 'echo hi > out.txt' });
+  await expect(row).toContainText('not run');
+  await row.getByRole('button', { name: 'Open' }).click();
+  const detail = app.getByRole('region', { name: 'Entry detail' });
+  await expect(detail).toContainText(/not run: no sign it ran/);
+  await expect(detail).toContainText('gatehouse rules sync claude-code');
+});
