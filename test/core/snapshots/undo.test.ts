@@ -25,10 +25,19 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Submits a call as Claude Code would through the HTTP API; returns its id once approved. */
+/**
+ * Submits a call as Claude Code would through the HTTP API; returns its id once approved — by approve-all, or by the
+ * person where approve-all would contain it and no sandbox runs here (a contained answer then asks). The agent's
+ * wait for the answer is what takes the before-snapshot.
+ */
 async function approved(tool: string, args: Record<string, unknown>, session = 's1'): Promise<string> {
-  const res = await g.agent('POST', '/v1/requests?wait=5', { agent: 'claude-code', tool_name: tool, args, session_id: session, cwd: ws });
-  const body = res.json as { id: string; status: string };
+  const res = await g.agent('POST', '/v1/requests?wait=0', { agent: 'claude-code', tool_name: tool, args, session_id: session, cwd: ws });
+  let body = res.json as { id: string; status: string };
+  if (body.status === 'pending') {
+    const waiting = g.agent('GET', `/v1/requests/${body.id}?wait=10`);
+    expect((await g.approver('POST', `/v1/requests/${body.id}/decision`, { approved: true })).status).toBe(200);
+    body = (await waiting).json as { id: string; status: string };
+  }
   expect(body.status).toBe('approved');
   return body.id;
 }
