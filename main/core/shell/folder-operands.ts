@@ -62,6 +62,9 @@ export function readsTreeByDefault(argv: readonly string[]): boolean {
  * default (words that are not options, and every word after `--`).
  */
 export function defaultTreeOperands(cmd: SimpleCommand): string[] {
+  // A command read only for what must be denied (what a launcher or runner may run: `runBy`) asks nothing of its own;
+  // its launcher is judged as given (`npx vitest run src` is not `run src`).
+  if (cmd.runBy !== undefined) return [];
   const served = servedFolder(cmd.argv);
   if (!readsTreeByDefault(cmd.argv)) return served === null ? [] : [served];
   const out: string[] = [];
