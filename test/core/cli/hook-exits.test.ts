@@ -69,7 +69,7 @@ describe.skipIf(!BUILT)('every exit of the hook program is a refusal', () => {
   const paths: Array<[string, (ev: string) => { stdin: string; env?: NodeJS.ProcessEnv }]> = [
     ['an event larger than the 16 MiB limit', () => ({ stdin: huge })],
     ['stdin that is not JSON', () => ({ stdin: '{"hook_event_name":' })],
-    ['an event of no kind the hook answers', () => ({ stdin: event('PostToolUse') })],
+    ['an event of no kind the hook answers', () => ({ stdin: event('NoSuchEvent') })],
     ['Gatehouse not running', (ev) => ({ stdin: event(ev) })],
     ['no answer within GATEHOUSE_HOOK_TIMEOUT', (ev) => ({ stdin: event(ev), env: { GATEHOUSE_HOME: silentHome, GATEHOUSE_HOOK_TIMEOUT: '1' } })],
   ];
@@ -136,7 +136,7 @@ describe.skipIf(!BUILT)('the installed command refuses when node cannot even sta
       if (cli !== 'claude-code') expect(r.stderr).toMatch(/Gatehouse's hook program did not run/);
     });
     it(`${cli} ${ev}: the intact command answers through the program (its own refusal kept, not doubled)`, async () => {
-      const r = await runInstalled(hookCommand(cli), event('PostToolUse'));
+      const r = await runInstalled(hookCommand(cli), event('NoSuchEvent'));
       expectRefusal(cli, r);
       expect(r.stderr).not.toMatch(/did not run/);
     });

@@ -36,7 +36,9 @@ function runAsAgent(command: string, stdin: string, env: NodeJS.ProcessEnv): Pro
   });
 }
 
-const bashEvent = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: '/tmp', tool_name: 'run_shell_command', tool_input: { command: 'npm test' } });
+// A project folder (the temp folder itself is none: nothing would be inside a workspace there).
+const project = dir('gatehouse-project-');
+const bashEvent = JSON.stringify({ hook_event_name: 'BeforeTool', session_id: 's', cwd: project, tool_name: 'run_shell_command', tool_input: { command: 'npm test' } });
 
 describe.skipIf(!BUILT)('one home, found by every hook', () => {
   it('install with a non-default GATEHOUSE_HOME records it: the hook asks the Gatehouse serving that home, not "not running"', async () => {
