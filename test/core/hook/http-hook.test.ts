@@ -176,7 +176,7 @@ describe('decided by the person', () => {
 
 describe('events the hook route refuses', () => {
   it.each([
-    ['an unsupported hook event', { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }],
+    ['an unsupported hook event', { hook_event_name: 'NoSuchEvent', tool_name: 'Bash', tool_input: { command: 'ls' } }],
     ['a missing tool_input', { hook_event_name: 'PreToolUse', tool_name: 'Bash' }],
     ['a tool_input that is not an object', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: 'ls' }],
   ])('%s → 400 (no decision)', async (_n, event) => {

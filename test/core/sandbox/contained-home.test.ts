@@ -45,7 +45,16 @@ afterAll(async () => {
   fx.cleanup();
 });
 
-const TRICKS = ['perf stat -- rm -rf ~', 'make -f- <<EOF\nall:\n\trm -rf $$HOME\nEOF'];
+// The engine now sees through the first two (issue 24: launchers and makefiles on stdin are read) and refuses them; a
+// program that deletes the home from a file the engine does not read can only be stopped by the sandbox.
+const TRICKS = ['perf stat -- rm -rf ~', 'make -f- <<EOF\nall:\n\trm -rf $$HOME\nEOF', 'node wipe.cjs'];
+
+/** Refused or held for the person by the engine, or run contained; either way the home must be intact afterwards. */
+async function refusedOrContained(command: string): Promise<void> {
+  const record = await core.submit({ agent: 'claude-code', tool_name: 'Bash', args: { command }, cwd: fx.ws, session_id: 's' });
+  if (record.status !== 'approved') return;
+  await containedRun(command);
+}
 
 async function containedRun(command: string): Promise<string> {
   const record = await core.submit({ agent: 'claude-code', tool_name: 'Bash', args: { command }, cwd: fx.ws, session_id: 's' });
@@ -72,8 +81,9 @@ describe.each<[string, Mode, boolean]>([
     if (blanket) await core.approver.createRule({ action: 'allow', pattern: 'Bash' });
   });
 
-  it.each(TRICKS)('%s runs contained and the home is intact', async (command) => {
-    await containedRun(command);
+  it.each(TRICKS)('%s is refused or runs contained, and the home is intact', async (command) => {
+    writeFileSync(path.join(fx.ws, 'wipe.cjs'), "require('fs').rmSync(require('os').homedir(), { recursive: true, force: true });\n");
+    await refusedOrContained(command);
     homeIntact();
   }, 60_000);
 

@@ -87,7 +87,8 @@ describe('a contained command reaches only the hosts the rules allow', () => {
 describe('when a shell command runs contained', () => {
   it('a blanket rule contains what it cannot prove harmless and lets reads run as they are', async () => {
     expect((await contained('perf stat -- rm -rf ~/x', [rule('allow', 'Bash')])).contained).toBeDefined();
-    expect((await contained('make -f- <<EOF\nall:\n\trm -rf $$HOME\nEOF', [rule('allow', 'Bash(*)')])).contained).toBeDefined();
+    // A makefile on stdin is read for what it runs (issue 24): a recipe the engine cannot prove harmless runs contained.
+    expect((await contained('make -f- <<EOF\nall:\n\t./build.sh\nEOF', [rule('allow', 'Bash(*)')])).contained).toBeDefined();
     const ls = await contained('ls src', [rule('allow', 'Bash')]);
     expect(ls.decision).toBe('allow');
     expect(ls.contained).toBeUndefined();
