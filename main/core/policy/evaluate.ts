@@ -391,5 +391,6 @@ export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Ve
   const outcome = undeliverable(decideBeforeMode(view, input, book, tamper), view);
   const containable = view.family === 'shell' && view.problem === null && takesRewrittenInput(input.request.agent);
   const contain = containable ? () => profileFor(book, input.workspace) : null;
-  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain);
+  const harmless = containable && provablyHarmless(view);
+  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain, harmless);
 }

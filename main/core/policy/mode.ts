@@ -17,11 +17,11 @@ export interface Outcome {
 
 /**
  * Applies the mode to an `ask`: approve-all allows (audited by its reason; contained when `contain` gives the
- * profile, i.e. for a shell command of an agent that runs rewritten input), strict denies; deny and allow stay as they
+ * profile, i.e. for a shell command of an agent that runs rewritten input, unless `harmless`), strict denies; deny and allow stay as they
  * are, a contained allow with its profile.
  * Threat: approve-all must not unlock hard denies, nor requests Gatehouse could not read at all.
  */
-export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() => ContainedProfile) | null = null): Verdict {
+export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() => ContainedProfile) | null = null, harmless = false): Verdict {
   const v: Verdict = { decision: o.decision, reasons: [...o.reasons], risks };
   if (o.matched_rule !== undefined) v.matched_rule = o.matched_rule;
   if (o.hard_deny) v.hard_deny = true;
@@ -35,9 +35,11 @@ export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() =>
     if (o.undecidable) v.reasons.push('approve-all mode does not apply: Gatehouse could not judge this request');
     else {
       v.decision = 'allow';
-      // A shell command approved unseen runs contained where the agent can take the rewritten command.
-      if (contain) v.contained = contain();
-      v.reasons.push(contain ? 'approve-all mode, contained' : 'approve-all mode');
+      // A shell command approved unseen runs contained where the agent can take the rewritten command, unless the
+      // engine proves it harmless (only reading programs, nothing written: `ls src`), as under a blanket rule.
+      const containIt = contain !== null && !harmless;
+      if (containIt) v.contained = contain();
+      v.reasons.push(containIt ? 'approve-all mode, contained' : 'approve-all mode');
     }
   } else if (mode !== 'interactive') {
     v.reasons.push(`unknown mode "${String(mode)}": asking`);
