@@ -44,7 +44,9 @@ test('a session approval made while the view is open appears without a reload, w
 });
 
 test('the session dialog offers a prefix the person narrows; the grant covers exactly that and says so everywhere', async ({ app, gatehouse }) => {
-  const run = (command: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: 'sess-p', cwd: '/tmp', args: { command } });
+  // A project folder: the temp folder itself is no workspace, and a grant there is refused.
+  const ws = await gatehouse.workspace({ 'package.json': '{}\n' });
+  const run = (command: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: 'sess-p', cwd: ws, args: { command } });
   const first = gatehouse.submit(run('npm run test:unit -- --bail'), 30);
   await expect(app.locator('.gh-queue-row')).toHaveCount(1);
   await app.keyboard.press('s');
