@@ -9,10 +9,19 @@ import { join } from 'node:path';
 export const AGENTS_DIR = process.env.GATEHOUSE_AGENTS_DIR || join(homedir(), '.cache', 'gatehouse-agents', 'v1');
 
 /** The pinned agent versions this suite was written against. */
-export const PINNED = { claude: '@anthropic-ai/claude-code@2.1.331', gemini: '@google/gemini-cli@0.61.0', codex: '@openai/codex@0.169.0' } as const;
+export const PINNED = {
+  claude: '@anthropic-ai/claude-code@2.1.331',
+  gemini: '@google/gemini-cli@0.61.0',
+  codex: '@openai/codex@0.169.0',
+  copilot: '@github/copilot@1.0.102',
+  opencode: 'opencode-ai@1.18.33',
+  qwen: '@qwen-code/qwen-code@0.24.4',
+  cline: 'cline@3.0.65',
+  'claude-code-acp': '@zed-industries/claude-code-acp@0.16.2',
+} as const;
 
 /** The agent's executable, or null when it is not installed. */
-export function agentBin(name: 'claude' | 'gemini' | 'codex'): string | null {
+export function agentBin(name: keyof typeof PINNED): string | null {
   const bin = join(AGENTS_DIR, 'node_modules', '.bin', name);
   return existsSync(bin) ? bin : null;
 }
