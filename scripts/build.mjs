@@ -4,11 +4,21 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
+import { buildIsCurrent, inputsFingerprint, recordBuild } from './build-inputs.mjs';
 import { clearDistKeeping } from './dist-keep.mjs';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 
-// A clean build every time: stale outputs of deleted sources (or a tsbuildinfo that outlived its outputs) must not
+// Nothing changed since the last successful build: keep it (`--force` rebuilds anyway).
+const fingerprint = inputsFingerprint();
+if (!process.argv.includes('--force') && buildIsCurrent(fingerprint)) {
+  console.log('gatehouse build: dist/ is current (no input changed since the last build); `npm run build -- --force` rebuilds');
+  process.exit(0);
+}
+
+console.log('gatehouse build: building dist/ (an input changed since the last build)…');
+
+// Otherwise a clean build: stale outputs of deleted sources (or a tsbuildinfo that outlived its outputs) must not
 // survive. Except the hook's own file, which every agent's hook loads during the build too (dist-keep.mjs): it is
 // built first and swapped in.
 clearDistKeeping('dist');
@@ -42,3 +52,4 @@ if (existsSync('preload/preload.ts')) {
 if (existsSync('renderer/index.html') && !process.env.GATEHOUSE_SKIP_RENDERER) {
   run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 }
+recordBuild(fingerprint);

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeRun } from './before-run.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,9 @@ const nativeDir = process.env.GATEHOUSE_ELECTRON_NATIVE_DIR || path.join(root, '
 const headersUrl = process.env.GATEHOUSE_ELECTRON_HEADERS_URL || 'https://electronjs.org/headers';
 const binding = path.join(nativeDir, electronVersion, 'better_sqlite3.node');
 const buildLog = path.join(nativeDir, `build-${electronVersion}.log`);
+
+// Refuses before building when another Gatehouse holds the home; builds only when an input changed.
+await beforeRun('start', root, process.argv.slice(2));
 
 function fail(message) {
   console.error(`gatehouse start: ${message}`);
