@@ -129,6 +129,8 @@ export interface RequestRecord {
   expires_at?: string;
   /** Set in listings and events when long argument strings were cut (the request by id has them whole). */
   args_truncated?: boolean;
+  /** In the answer to a "session" or "always" decision: the other waiting requests its grant or rule decided too. */
+  released?: string[];
 }
 
 /** Rule actions; `sandbox` allows a shell command contained (it runs inside the OS sandbox). */

@@ -44,6 +44,17 @@ export function decisionLabel(input: DecisionInput): string {
   return input.updated_args ? 'Approved with your edits' : 'Approved once';
 }
 
+/** The other waiting calls a grant decided, in words: "2 calls (Bash `npm test`, Edit src/a.ts)". */
+export function releasedText(records: Record<string, RequestRecord>, ids: readonly string[]): string {
+  const names = ids.map((id) => {
+    const r = records[id]?.request;
+    if (!r) return 'a call';
+    const what = typeof r.args['command'] === 'string' ? ` \`${r.args['command'].slice(0, 60)}\`` : typeof r.args['file_path'] === 'string' ? ` ${r.args['file_path']}` : '';
+    return `${r.tool_name}${what}`;
+  });
+  return `${ids.length} call${ids.length === 1 ? '' : 's'} (${names.join(', ')})`;
+}
+
 /** Removes ids from the queue, moving focus to the next request in queue order. */
 function without(state: QueueState, ids: readonly string[]): Partial<QueueState> {
   const before = order(state.records);
@@ -106,7 +117,9 @@ export const useQueue = create<QueueState>((set, get) => ({
   async decide(id, input) {
     const result = await api().decide(id, input);
     if (result.ok) {
-      set((s) => ({ ...without(s, [id]), notice: { text: `${decisionLabel(input)}: ${result.value.request.tool_name}`, tone: 'info' } }));
+      const released = result.value.released ?? [];
+      const also = released.length ? ` — and ${releasedText(get().records, released)} waiting, which it covers` : '';
+      set((s) => ({ ...without(s, [id, ...released]), notice: { text: `${decisionLabel(input)}: ${result.value.request.tool_name}${also}`, tone: 'info' } }));
       return true;
     }
     get().say(result.error, 'error');

@@ -66,3 +66,25 @@ test('the session dialog offers a prefix the person narrows; the grant covers ex
   await app.getByRole('link', { name: 'Sessions' }).click();
   await expect(app.getByRole('table', { name: 'Session approvals' }).locator('tbody tr')).toContainText(words);
 });
+
+test('a session grant also decides the waiting calls it covers, and the notice names them', async ({ app, gatehouse }) => {
+  const ws = await gatehouse.workspace({ 'package.json': '{}\n' });
+  const run = (command: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: 'sess-r', cwd: ws, args: { command } });
+  const first = gatehouse.submit(run('npm run test:unit -- --bail'), 30);
+  await expect(app.locator('.gh-queue-row')).toHaveCount(1);
+  const twin = gatehouse.submit(run('npm run test:unit -- --watch'), 30);
+  const lint = await gatehouse.submit(run('npm run lint'));
+  await expect(app.locator('.gh-queue-row')).toHaveCount(3);
+  await app.locator('.gh-queue-row', { hasText: '--bail' }).click();
+  await app.keyboard.press('s');
+  const dialog = app.getByRole('dialog', { name: 'Approve for this session' });
+  await dialog.getByRole('radio', { name: /^commands starting with/ }).check();
+  await dialog.getByRole('textbox', { name: 'Command prefix' }).fill('npm run test:unit');
+  await dialog.getByRole('button', { name: 'Approve for session' }).click();
+  expect((await first).status).toBe('approved');
+  expect((await twin).decision).toMatchObject({ status: 'approved', decided_by: 'session' });
+  await expect(app.locator('.gh-queue-row')).toHaveCount(1);
+  await expect(app.locator('.gh-queue-row')).toContainText('npm run lint');
+  await expect(app.getByRole('status')).toContainText('and 1 call (Bash `npm run test:unit -- --watch`) waiting, which it covers');
+  expect((await gatehouse.approver<{ status: string }>('GET', `/v1/requests/${lint.id}`)).status).toBe('pending');
+});

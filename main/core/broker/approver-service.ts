@@ -69,10 +69,11 @@ export class ApproverService {
 
   /** The person's decision on a pending request (404 unknown, 409 no longer pending, 400 bad input). */
   async decide(id: string, input: DecisionInput): Promise<RequestRecord> {
-    if (input.scope !== 'session' || input.approved !== true) return this.broker.decide(id, input);
     // The grant is built from the call the person reviewed and checked to cover it before the decision is taken.
-    const grant = await this.ports.grantFor(this.broker.get(id).request, input.grant);
-    return this.broker.decide(id, input, grant);
+    const grant = input.scope === 'session' && input.approved === true ? await this.ports.grantFor(this.broker.get(id).request, input.grant) : undefined;
+    const record = this.broker.decide(id, input, grant);
+    const released = await this.broker.releaseCovered(record);
+    return released.length ? { ...record, released } : record;
   }
 
   /** Every rule, oldest first. */

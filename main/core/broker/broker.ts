@@ -251,6 +251,43 @@ export class Broker {
     return this.finish(entry, decision);
   }
 
+  /**
+   * After the person approved "for this session" or "always": the other waiting requests that this very grant or rule
+   * now decides are decided as if they had arrived now (issue 23: a grant that leaves its twins waiting is a prompt
+   * per twin). Threat: nothing else moves — a request still asked for another reason (an ask rule, the tamper guard,
+   * another session) keeps waiting, and each released one's record names the grant that decided it.
+   */
+  async releaseCovered(decided: RequestRecord): Promise<string[]> {
+    const d = decided.decision;
+    if (!d || d.decided_by !== 'user' || (d.scope !== 'session' && d.scope !== 'always')) return [];
+    const by = decided.request;
+    const ruleId = d.created_rule?.id;
+    const released: string[] = [];
+    for (const entry of [...this.pending.values()]) {
+      const { request } = entry.record;
+      if (d.scope === 'session' && (request.agent !== by.agent || request.session_id !== by.session_id)) continue;
+      const { verdict, updatedArgs } = await this.contained(request, await this.safeEvaluate(request));
+      const covered = d.scope === 'session' ? verdict.session_approved === true : ruleId !== undefined && verdict.matched_rule === ruleId;
+      if (verdict.decision === 'ask' || !covered || this.pending.get(request.id) !== entry) continue;
+      const now = this.deps.now();
+      const decision: Decision = {
+        status: verdict.decision === 'allow' ? 'approved' : 'denied',
+        decided_by: decidedByVerdict(verdict, this.deps.settings().mode),
+        decided_at: now.toISOString(),
+        reason: `decided by the ${d.scope === 'session' ? `session grant (${d.grant ?? 'this call'})` : `rule ${d.created_rule?.pattern ?? ''}`} you gave on request ${by.id}`,
+        latency_ms: now.getTime() - Date.parse(request.received_at),
+      };
+      if (verdict.matched_rule) {
+        decision.rule_id = verdict.matched_rule;
+        viaStore(() => this.deps.store.recordRuleHit(verdict.matched_rule as string, now));
+      }
+      if (updatedArgs) decision.updated_args = updatedArgs;
+      this.finish(entry, decision);
+      released.push(request.id);
+    }
+    return released;
+  }
+
   /** Ends a pending request as cancelled because its agent stopped waiting; a no-op when it is no longer pending. */
   cancel(id: string, reason: string): void {
     const entry = this.pending.get(id);
