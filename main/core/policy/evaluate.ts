@@ -88,7 +88,7 @@ function hardDeny(view: RequestView, book: RuleBook, ws: WorkspaceState, tamper:
   const hits = matchingRules(book.deny, view, ws, 'deny');
   const builtins = [...(view.analysis?.hardDenies ?? []).map((b) => builtin(b.reason)), ...deletesThroughLink(view, ws), ...tamper.map((t) => t.reason)];
   if (hits.length === 0 && builtins.length === 0) return null;
-  const reasons = [...hits.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} denies ${quote(h.what)}`), ...builtins];
+  const reasons = [...hits.slice(0, MAX_RULE_REASONS).map((h) => `${ruleName(h.rule)} denies ${quote(h.what)}`), ...builtins];
   const out: Outcome = { decision: 'deny', reasons };
   if (hits[0]) out.matched_rule = hits[0].rule.id;
   if (builtins.length > 0) out.hard_deny = true;
@@ -342,7 +342,7 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   if (denied) return denied;
   const asks = matchingRules(book.ask, view, ws, 'ask');
   if (asks[0]) {
-    return { decision: 'ask', reasons: asks.slice(0, MAX_RULE_REASONS).map((h) => `rule ${h.rule.pattern} asks for ${quote(h.what)}`), matched_rule: asks[0].rule.id };
+    return { decision: 'ask', reasons: asks.slice(0, MAX_RULE_REASONS).map((h) => `${ruleName(h.rule)} asks for ${quote(h.what)}`), matched_rule: asks[0].rule.id };
   }
   const below = deniedBelowReasons(ws);
   if (below.length > 0) return { decision: 'ask', reasons: below };

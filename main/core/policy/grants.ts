@@ -60,5 +60,8 @@ export function grantRules(grants: SessionApproval[]): Rule[] {
 
 /** How a reason names what allowed a call: the rule's pattern, or the grant in the words the person saw. */
 export function ruleName(rule: Rule): string {
-  return rule.id.startsWith(GRANT_ID) ? `session approval (${rule.note ?? rule.pattern})` : `rule ${rule.pattern}`;
+  if (rule.id.startsWith(GRANT_ID)) return `session approval (${rule.note ?? rule.pattern})`;
+  // The person's note says why the rule exists: with a deny it is what the model most needs to hear.
+  const note = rule.note?.replace(/\s+/g, ' ').trim();
+  return note ? `rule ${rule.pattern} (note: ${note.length > 200 ? `${note.slice(0, 200)}…` : note})` : `rule ${rule.pattern}`;
 }
