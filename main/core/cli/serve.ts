@@ -8,6 +8,7 @@ import { type Core, createCore } from '../core.js';
 import { ContainmentHost } from '../sandbox/host.js';
 import { networkQuestion } from '../sandbox/network-question.js';
 import { removeEndpoint, writeEndpoint } from '../endpoint/endpoint.js';
+import { rememberedPort, rememberPort } from '../endpoint/remembered-port.js';
 import { newSecret } from '../server/auth.js';
 import { startServer } from '../server/server.js';
 import { resolveHome } from '../store/home.js';
@@ -26,8 +27,8 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     process.stderr.write(`gatehouse serve: ${(err as Error).message}\nusage: ${USAGE}\n`);
     return 2;
   }
-  const port = flags.port === undefined ? 0 : Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  const port = flags.port === undefined ? -1 : Number(flags.port);
+  if (flags.port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     process.stderr.write(`gatehouse serve: --port must be a whole number from 0 to 65535, got ${JSON.stringify(flags.port)}\n`);
     return 2;
   }
@@ -46,13 +47,23 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   const approverToken = await approverTokenFrom(flags['approver-token-stdin'] === true, env);
   const staticDir = rendererDir();
   let server;
+  const listen = (on: number) => startServer(core, { port: on, agentToken, ...(approverToken ? { approverToken } : {}), ...(staticDir ? { staticDir } : {}) });
+  // Without --port: last time's port, or any free one when something else holds it now.
+  const wanted = port === -1 ? rememberedPort(home) : port;
   try {
-    server = await startServer(core, { port, agentToken, ...(approverToken ? { approverToken } : {}), ...(staticDir ? { staticDir } : {}) });
+    try {
+      server = await listen(wanted);
+    } catch (err) {
+      if (port !== -1 || wanted === 0 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      server = await listen(0);
+      process.stdout.write(`Port ${wanted}, where this home's Gatehouse ran last time, is taken by another program: serving on a new port.\n`);
+    }
   } catch (err) {
     await core.close();
     process.stderr.write(`gatehouse serve: ${(err as Error).message}\n`);
     return 1;
   }
+  if (port === -1) rememberPort(home, server.port);
   const sandbox = await containment.start(networkQuestion(() => core));
   if (!sandbox.ready) process.stdout.write(`Contained commands are asked instead: ${sandbox.why} (run \`gatehouse doctor\`).\n`);
   writeEndpoint(home, server.endpoint);

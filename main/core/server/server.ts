@@ -67,7 +67,12 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   registerUndoRoutes(app, core);
   await registerSystemRoutes(app, core, sessions, opts.staticDir);
 
-  await app.listen({ port: opts.port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port: opts.port, host: '127.0.0.1' });
+  } catch (err) {
+    await app.close(); // a port another program holds: nothing of this attempt stays behind
+    throw err;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server did not bind a TCP port');
   port = address.port;
