@@ -19,6 +19,7 @@ import { SettingsView } from './settings/SettingsView.js';
 import { useDialogs } from './store/dialogs.js';
 import { useQueue } from './store/queue.js';
 import { useUi } from './store/ui.js';
+import { ConnectionBanner } from './ui/ConnectionBanner.js';
 
 const SECTIONS: Array<{ route: Route; label: string }> = [
   { route: { view: 'queue' }, label: 'Queue' },
@@ -92,6 +93,7 @@ export function App(): ReactNode {
         ))}
       </nav>
       <main className="gh-main">
+        <ConnectionBanner />
         <ModeBanner />
         <View route={route} />
       </main>

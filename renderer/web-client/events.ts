@@ -22,9 +22,14 @@ export interface EventHub {
 
 /**
  * Opens the stream on the first subscriber and closes it after the last; re-opens it after a drop.
- * `onReconnect` runs when the stream comes back after a drop, so the caller can replay what it missed.
+ * `onReconnect` runs when the stream comes back after a drop, so the caller can replay what it missed;
+ * `onConnection` hears each drop (false) and each return (true, once the replay is done).
  */
-export function createEventHub(url: string, onReconnect: (emit: (event: GatehouseEvent) => void) => Promise<void>): EventHub {
+export function createEventHub(
+  url: string,
+  onReconnect: (emit: (event: GatehouseEvent) => void) => Promise<void>,
+  onConnection: (up: boolean) => void = () => {},
+): EventHub {
   const listeners = new Set<(event: GatehouseEvent) => void>();
   let running: AbortController | null = null;
   let dropped = false;
@@ -49,6 +54,7 @@ export function createEventHub(url: string, onReconnect: (emit: (event: Gatehous
       if (running !== ac) return;
       dropped = true;
       running = null;
+      onConnection(false);
       // Retry while someone listens: after a drop, or an HTTP error such as 401 after `serve` restarted.
       setTimeout(() => {
         if (listeners.size > 0) running ??= open();
@@ -58,7 +64,7 @@ export function createEventHub(url: string, onReconnect: (emit: (event: Gatehous
       open: () => {
         if (!dropped) return;
         dropped = false;
-        void onReconnect(emit);
+        void onReconnect(emit).finally(() => onConnection(true));
       },
       message: onMessage,
       status: (code) => {

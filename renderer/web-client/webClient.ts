@@ -3,6 +3,7 @@
 import type { GatehouseApi, GatehouseEvent, Result } from '../../common/api.js';
 import type { RequestRecord } from '../../common/domain.js';
 import { downloadExport } from './download.js';
+import { connectionBack, connectionLost } from '../store/connection.js';
 import { createEventHub } from './events.js';
 import { call, queryString } from './http.js';
 
@@ -37,7 +38,7 @@ export function createWebClient(base = ''): GatehouseApi {
     }
     for (const record of fresh.value) emit({ type: 'request_pending', record });
     emit({ type: 'rule_changed' });
-  });
+  }, (up) => (up ? connectionBack() : connectionLost()));
   const track = (event: GatehouseEvent): void => {
     if (event.type === 'request_pending') knownPending.add(event.record.request.id);
     if (event.type === 'request_decided') knownPending.delete(event.record.request.id);

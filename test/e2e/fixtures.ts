@@ -30,6 +30,8 @@ export interface Gatehouse {
   approver<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
   /** A temp git repository holding `files` (committed), removed after the test. */
   workspace(files: Record<string, string>): Promise<string>;
+  /** Stops the server now (SIGTERM), as a person quitting it would. */
+  stop(): Promise<void>;
 }
 
 /** The test API: `gatehouse` (server + helpers) and `app` (a logged-in, ready page). */
@@ -48,6 +50,7 @@ export const test = base.extend<{ gatehouse: Gatehouse; app: Page }>({
         submit: (body, wait) => agent<AgentAnswer>('POST', `/v1/requests${wait ? `?wait=${wait}` : ''}`, body),
         hook: (event) => agent('POST', '/v1/hooks/claude-code', event),
         approver: (method, path, body) => callJson(serve.url, serve.approverToken, method, path, body),
+        stop: () => serve.stop(),
         async workspace(files) {
           const dir = await mkdtemp(join(tmpdir(), 'gatehouse-ws-'));
           dirs.push(dir);
