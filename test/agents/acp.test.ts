@@ -123,7 +123,7 @@ describe.skipIf(!adapter || !claude)('acp-proxy: the Claude Code ACP adapter thr
     expect((await g.approver('POST', '/v1/rules', { action: 'allow', pattern: 'Bash(touch allowed.txt)' })).status).toBe(201);
     await run('touch allowed.txt');
     expect(existsSync(file('allowed.txt')), proxyLog).toBe(true);
-    expect(await lastAudit()).toMatchObject({ agent: expect.stringMatching(/^acp:/), tool_name: 'Bash', status: 'approved', decided_by: 'rule' });
+    expect(await lastAudit()).toMatchObject({ agent: 'acp:zed-industries-claude-code-acp', tool_name: 'Bash', status: 'approved', decided_by: 'rule' });
     expect(editorAsked).toEqual([]);
   });
 
