@@ -143,6 +143,17 @@ describe('acp-proxy over a real Gatehouse', () => {
     expect(agents.sort()).toEqual(['acp:claude-code', 'acp:my-agent']);
   });
 
+  it('a sandbox rule\'s contained allow is asked, not allowed, even for an agent calling itself claude-code: ACP cannot run a command contained', async () => {
+    expect((await g.approver('POST', '/v1/rules', { action: 'sandbox', pattern: 'Bash(touch boxed.txt)' })).status).toBe(201);
+    const e = proxy(g.home);
+    await open(e, ws, 'claude-code');
+    const answer = ask(e, 'touch boxed.txt');
+    const pending = await pendingOne(g);
+    expect(pending.request).toMatchObject({ agent: 'acp:claude-code', args: { command: 'touch boxed.txt' } });
+    await g.approver('POST', `/v1/requests/${pending.request.id}/decision`, { approved: false });
+    expect(await answer).toEqual(selected('no'));
+  });
+
   it('a held call: the person\'s "always" is still allow_once; a refusal is reject_once; an edited call is refused', async () => {
     const e = proxy(g.home);
     await open(e, ws);
