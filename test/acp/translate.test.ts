@@ -55,6 +55,16 @@ describe('translateToolCall', () => {
     if (call.rawInput !== undefined) expect(t.args['raw_input']).toEqual(call.rawInput);
   });
 
+  it('shows the person what the content says (Gemini CLI\'s folder of a command), and only that', () => {
+    const content = [
+      { type: 'content', content: { type: 'text', text: '[in /home/p/.aws] (list)' } },
+      { type: 'diff', path: '/home/p/proj/a.ts', oldText: 'x'.repeat(1000), newText: '' },
+      { type: 'terminal', terminalId: 't' },
+      'junk',
+    ];
+    expect(translateToolCall({ kind: 'execute', title: 'ls', content }, CWD).args).toEqual({ kind: 'execute', title: 'ls', content: ['[in /home/p/.aws] (list)', 'changes /home/p/proj/a.ts'] });
+  });
+
   it('with no known session folder, a command naming any folder is asked', () => {
     expect(translateToolCall({ kind: 'execute', rawInput: { command: 'ls', cwd: CWD } }, null).tool_name).toBe(UNKNOWN_TOOL);
   });

@@ -1,6 +1,6 @@
 // What the proxy learns from the messages it passes on, without changing them: the agent's name (its `initialize`
 // answer), each session's folder (the editor's `session/new`, `session/load`, `session/resume`), and each tool call's
-// kind, title, input and locations as the agent's `tool_call` updates describe it (a permission request may carry only
+// kind, title, input, locations and content as the agent's `tool_call` updates describe it (a permission request may carry only
 // the fields that changed, as ACP's ToolCallUpdate allows).
 import type { AcpToolCall } from './translate.js';
 
@@ -12,7 +12,7 @@ const isId = (v: unknown): v is string | number => typeof v === 'string' || type
 const MAX_CALLS = 1000;
 /** Editor requests awaiting the agent's answer that the proxy reads; more are not followed. */
 const MAX_WATCHED = 1000;
-const CALL_FIELDS = ['title', 'kind', 'rawInput', 'locations'] as const;
+const CALL_FIELDS = ['title', 'kind', 'rawInput', 'locations', 'content'] as const;
 
 /** `known` with the fields `update` carries over it. */
 function withFields(known: AcpToolCall | undefined, update: Obj): AcpToolCall {

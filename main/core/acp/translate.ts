@@ -12,6 +12,7 @@ export interface AcpToolCall {
   kind?: unknown;
   rawInput?: unknown;
   locations?: unknown;
+  content?: unknown;
 }
 
 /** The call as Gatehouse judges it; `unknown` says why it could not be read (it is then asked as UNKNOWN_TOOL). */
@@ -29,9 +30,26 @@ const DIR_FIELDS = ['cwd', 'dir_path', 'directory', 'workdir', 'working_director
 /** Fields that name the file a file tool touches. */
 const PATH_FIELDS = ['file_path', 'path', 'absolute_path', 'notebook_path'];
 
-/** The call as an unknown tool: the person sees its kind, title and input. */
+/**
+ * What the call's content says in words (its text blocks, and which file each diff changes): Gemini CLI puts the
+ * folder a command runs in there (`[in DIR]`), so the person sees it and a session grant for the call covers only it.
+ */
+function contentWords(content: unknown): string[] {
+  const out: string[] = [];
+  for (const c of Array.isArray(content) ? content : []) {
+    if (!isObject(c)) continue;
+    const inner = c['content'];
+    if (c['type'] === 'content' && isObject(inner) && inner['type'] === 'text' && typeof inner['text'] === 'string') out.push(inner['text']);
+    else if (c['type'] === 'diff' && typeof c['path'] === 'string') out.push(`changes ${c['path']}`);
+  }
+  return out;
+}
+
+/** The call as an unknown tool: the person sees its kind, title, content and input. */
 function unknownCall(call: AcpToolCall, why: string): Translated {
   const args: Obj = { kind: typeof call.kind === 'string' ? call.kind : null, title: typeof call.title === 'string' ? call.title : null };
+  const words = contentWords(call.content);
+  if (words.length > 0) args['content'] = words;
   if (call.rawInput !== undefined) args['raw_input'] = call.rawInput;
   return { tool_name: UNKNOWN_TOOL, args, unknown: why };
 }
