@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { Gate } from '../mcp/gate.js';
-import { decidePermission, type Submitter } from './decide.js';
+import { decidePermission } from './decide.js';
 import { LineWriter, pumpLines } from './pump.js';
 import { Traffic } from './traffic.js';
 
@@ -24,8 +24,6 @@ export interface AcpProxyOptions {
   editorOut?: Writable;
   /** Where the proxy says what it answered (default: stderr, which editors show as the agent's log). */
   log?: (line: string) => void;
-  /** Gatehouse (default: the Gate of `home`). */
-  gate?: Submitter & { close(): void };
 }
 
 type Obj = Record<string, unknown>;
@@ -42,7 +40,7 @@ export async function runAcpProxy(opts: AcpProxyOptions): Promise<number> {
   const log = opts.log ?? ((line: string) => void process.stderr.write(`gatehouse acp-proxy: ${line}\n`));
   const editorIn = opts.editorIn ?? process.stdin;
   const toEditor = new LineWriter(opts.editorOut ?? process.stdout);
-  const gate = opts.gate ?? new Gate(opts.home);
+  const gate = new Gate(opts.home);
   const traffic = new Traffic(opts.agentName ?? basename(opts.command), opts.agentName !== undefined);
   const child = spawn(opts.command, opts.args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const toAgent = new LineWriter(child.stdin);

@@ -96,5 +96,7 @@ export function pumpLines(input: Readable, writer: LineWriter, tap: Tap, maxByte
       resolve();
     });
     input.once('error', reject);
+    // A stream destroyed without an end (its process never started) is over too.
+    input.once('close', () => resolve());
   });
 }
