@@ -182,6 +182,18 @@ describe('acp-proxy over a real Gatehouse', () => {
     expect(record.status).toBe('cancelled');
   });
 
+  it('the agent taking its request back withdraws the held call from the queue', async () => {
+    const e = proxy(g.home);
+    await open(e, ws);
+    const answer = ask(e, 'touch taken-back.txt');
+    const pending = await pendingOne(g);
+    // Written by the editor, echoed back: to the proxy it comes from the agent.
+    e.send(`${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: 'p1' } })}\n`);
+    expect(await answer).toEqual({ jsonrpc: '2.0', id: 'p1', result: { outcome: { outcome: 'cancelled' } } });
+    const record = (await g.approver('GET', `/v1/requests/${pending.request.id}`)).json as RequestRecord;
+    expect(record.status).toBe('cancelled');
+  });
+
   it('with no Gatehouse running, rejects; with no reject offered, cancels; never allows', async () => {
     const e = proxy(tempDir('gatehouse-acp-nohome-'));
     await open(e, ws);

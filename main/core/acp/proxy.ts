@@ -1,7 +1,7 @@
 // `gatehouse acp-proxy`: sits between an editor (the ACP client, on this process's stdio) and an ACP agent (a child
 // process on its stdio). Every message passes byte for byte (pump.ts) except the agent's `session/request_permission`,
 // which the proxy answers itself from Gatehouse (decide.ts) and never shows the editor; the editor's `session/cancel`
-// withdraws that session's held requests from the queue.
+// and the agent's `$/cancel_request` withdraw held requests from the queue.
 import { spawn } from 'node:child_process';
 import { basename } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -61,6 +61,12 @@ export async function runAcpProxy(opts: AcpProxyOptions): Promise<number> {
   };
 
   const fromAgent = pumpLines(child.stdout, toEditor, (m) => {
+    // The agent taking back a request the proxy holds: withdrawn from the queue; the editor never knew of it.
+    if (isObject(m) && m['method'] === '$/cancel_request' && isObject(m['params'])) {
+      const h = held.get(m['params']['requestId'] as string | number);
+      h?.abort.abort();
+      return h !== undefined;
+    }
     if (!isObject(m) || m['method'] !== 'session/request_permission') {
       traffic.fromAgent(m);
       return false;

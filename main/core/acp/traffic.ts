@@ -22,7 +22,7 @@ function withFields(known: AcpToolCall | undefined, update: Obj): AcpToolCall {
 }
 
 /** The agent's name as Gatehouse records it: `acp:` and letters, digits, `.`, `_`, `-` (never a hook agent's name). */
-export function agentField(name: string): string {
+function agentField(name: string): string {
   const clean = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
   return `acp:${clean || 'agent'}`;
 }
