@@ -19,6 +19,8 @@ const USAGE = `usage: gatehouse <command> [options]
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
   mcp-proxy --name NAME (-- CMD [ARGS…] | --url URL)
                                      run an MCP server (stdio, or Streamable HTTP) behind Gatehouse
+  acp-proxy [--agent NAME] -- CMD [ARGS…]
+                                     run an ACP agent for an editor; Gatehouse answers its permission requests
 
 GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
 `;
@@ -58,6 +60,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'mcp-proxy': {
       const { runMcpProxy } = await import('./mcp-proxy.js');
       process.exitCode = await runMcpProxy(rest);
+      return;
+    }
+    case 'acp-proxy': {
+      const { runAcpProxy } = await import('./acp-proxy.js');
+      process.exitCode = await runAcpProxy(rest);
       return;
     }
     case 'install':
