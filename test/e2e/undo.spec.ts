@@ -34,6 +34,7 @@ async function repo(gatehouse: Gatehouse): Promise<string> {
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
 test('Undo from History: the preview lists each file and its diff, then the files come back and the undo is an entry of its own', async ({ app, gatehouse }) => {
+  test.slow(); // two undos, each with its snapshots, on a shared machine
   const ws = await repo(gatehouse);
   const command = "sed -i 's/alpha/ALPHA/' a.txt && rm b.txt && echo new > c.txt && chmod 644 run.sh";
   await ranCall(gatehouse, ws, command);
