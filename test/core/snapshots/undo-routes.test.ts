@@ -71,9 +71,9 @@ describe('undo routes (History)', () => {
     expect(treeHash(ws)).toBe(t0);
 
     const page = (await g.approver('GET', '/v1/audit')).json as AuditPage;
-    expect(page.entries.map((e) => [e.id, e.tool_name, e.undo?.state])).toEqual([
-      [done.undo_id, 'Undo', 'available'],
-      [id, 'Bash', 'available'],
+    expect(page.entries.map((e) => [e.id, e.tool_name, e.summary, e.undo?.state])).toEqual([
+      [done.undo_id, 'Undo', 'restored a.txt, run.sh', 'available'],
+      [id, 'Bash', "sed -i 's/alpha/ALPHA/' a.txt && chmod 644 run.sh", 'available'],
     ]);
     const one = (await g.approver('GET', `/v1/audit/${done.undo_id}`)).json as AuditEntry;
     expect(one.undo).toMatchObject({ state: 'available', workspace: ws });
