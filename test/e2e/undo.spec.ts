@@ -94,7 +94,7 @@ test('a conflicting undo shows the later call and changes nothing; Cancel leaves
   const dialog = app.getByRole('dialog', { name: 'Undo this call' });
   await entry(app, 's/beta/BETA/').getByRole('button', { name: /^Undo / }).click();
   const conflicts = dialog.getByRole('list', { name: 'Conflicts' });
-  await expect(conflicts).toContainText(`a.txt was changed again after this call by ${second}`);
+  await expect(conflicts).toContainText(`a.txt was changed again after this call by sed -i 's/alpha/ALPHA/' a.txt && touch d.txt (${second})`);
   await expect(dialog.getByRole('button', { name: /^Restore/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

@@ -5,6 +5,7 @@ import { inertText } from '../../../common/inert.js';
 import type { UndoReport } from '../../../common/undo.js';
 import { InertText } from '../../inert/InertText.js';
 import { UnifiedDiff } from '../../ui/UnifiedDiff.js';
+import { CallRefs } from './CallRef.js';
 import { fileAction, modeChange } from './undoText.js';
 
 /** The files of one report, or its conflicts when it has any (then nothing of it can be applied). */
@@ -14,14 +15,14 @@ export function UndoPreview({ report }: { report: UndoReport }): ReactNode {
       <p>
         In <InertText text={report.workspace} singleLine className="gh-path" />, taking back{' '}
         {report.calls.length === 1 ? 'call' : `${report.calls.length} calls`}{' '}
-        <span className="gh-mono">{report.calls.join(', ')}</span>
+        <CallRefs ids={report.calls} />
       </p>
       {report.conflicts.length > 0 ? (
         <ul className="gh-warnings" aria-label="Conflicts">
           {report.conflicts.map((c) => (
             <li key={c.path}>
               <InertText text={c.path} singleLine className="gh-path" /> was changed again after this call
-              {c.later_calls.length > 0 && <> by <span className="gh-mono">{c.later_calls.join(', ')}</span></>}
+              {c.later_calls.length > 0 && <> by <CallRefs ids={c.later_calls} /></>}
             </li>
           ))}
         </ul>
