@@ -14,6 +14,7 @@ import type {
   SessionApproval,
 } from './domain.js';
 import type { GrantChoice, GrantInput } from './grants.js';
+import type { UndoOptions, UndoReport } from './undo.js';
 
 /** A result that crosses a process boundary without throwing (STYLE.md §6). */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -189,6 +190,11 @@ export interface GatehouseApi {
   /** Exports the filtered audit; the host saves or downloads it. Reports progress as rows written. */
   exportAudit(filter: AuditFilter, format: ExportFormat, onProgress?: (rows: number) => void): Promise<Result<{ rows: number }>>;
 
+  /** Previews (default) or applies the undo of one call (History's Undo button); refuses a conflict unless back_to_here. */
+  undo(id: string, opts: UndoOptions): Promise<Result<UndoReport>>;
+  /** Previews or applies "Undo this session": back to before its first change, one report per workspace. */
+  undoSession(sessionId: string, opts: UndoOptions): Promise<Result<UndoReport[]>>;
+
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: GatehouseEvent) => void): () => void;
 }
@@ -202,4 +208,5 @@ export const API_VERBS = [
   'listAgents', 'connectAgent',
   'getSettings', 'updateSettings',
   'queryAudit', 'getAuditEntry', 'auditStats',
+  'undo', 'undoSession',
 ] as const satisfies ReadonlyArray<keyof GatehouseApi>;

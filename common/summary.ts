@@ -17,6 +17,10 @@ export function describeArgs(toolName: string, args: Record<string, unknown>): s
   if ((toolName === 'Grep' || toolName === 'Glob') && typeof args.pattern === 'string') {
     return typeof args.path === 'string' ? `${args.pattern} in ${args.path}` : args.pattern;
   }
+  // Gatehouse's own record of an undo: the files it put back.
+  if (toolName === 'Undo' && Array.isArray(args.files) && args.files.length > 0 && args.files.every((f) => typeof f === 'string')) {
+    return `restored ${args.files.join(', ')}`;
+  }
   for (const key of DESCRIBING_KEYS) {
     const text = asText(args[key]);
     if (text !== null) return text;

@@ -18,6 +18,8 @@ export interface UndoFile {
   change: 'created' | 'deleted' | 'modified';
   diff: string;
   binary: boolean;
+  /** Set when the undo changes the file's mode (git modes: 100644, 100755, 120000 symbolic link), else null. */
+  mode: { now: string; restored: string } | null;
 }
 
 /** A path changed again after the call, and the later calls that changed it. */

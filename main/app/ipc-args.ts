@@ -4,7 +4,7 @@
 import Type, { type TObject, type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { ApiVerb } from '../../common/ipc.js';
-import { AgentConnectBody, AgentsQuery, AuditQuery, DecisionBody, ExportQuery, IdParams, ImportBody, NameParams, RuleBody, RulePatchBody, SettingsPatchBody } from '../core/server/schemas.js';
+import { AgentConnectBody, AgentsQuery, AuditQuery, DecisionBody, ExportQuery, IdParams, ImportBody, NameParams, RuleBody, RulePatchBody, SettingsPatchBody, UndoBody } from '../core/server/schemas.js';
 
 const closed = (schema: TObject) => Type.Object(schema.properties, { additionalProperties: false });
 
@@ -38,6 +38,8 @@ export const VERB_ARGS = {
   queryAudit: args(Filter),
   getAuditEntry: args(Id),
   auditStats: args(Filter),
+  undo: args(Id, UndoBody),
+  undoSession: args(Id, UndoBody),
   exportAudit: args(Filter, ExportQuery.properties.format, Type.String({ minLength: 1, maxLength: 100 })),
 } satisfies Record<ApiVerb | 'exportAudit', TSchema>;
 

@@ -152,7 +152,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const snapshotRetention = setInterval(pruneSnapshots, RETENTION_INTERVAL_MS);
   snapshotRetention.unref();
   setImmediate(pruneSnapshots);
-  const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
+  const approver = new ApproverService(broker, store, events, { ...ports, agents, undo: snapshots }, now, (next) => {
     settings = next;
   });
   // Young garbage is collected in the pauses between tool calls, not inside the next one (idle-collection.ts).

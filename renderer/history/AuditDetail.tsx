@@ -1,6 +1,7 @@
 // The full record of one audit entry: request (redacted), verdict reasons and risks, decision and what was reviewed.
 import { useEffect, useRef, useState } from 'react';
 import type { AuditEntry } from '../../common/domain.js';
+import { inertText } from '../../common/inert.js';
 import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { VerdictPanel } from '../review/VerdictPanel.js';
@@ -8,6 +9,7 @@ import { decidedByLabel, formatDuration, formatTime, outcomeLabel } from './form
 import { useHistoryStore } from './historyStore.js';
 import { reviewedMaterial } from './reviewed.js';
 import { ReviewedView } from './ReviewedView.js';
+import { UndoControl } from './undo/UndoControl.js';
 
 function Field(props: { label: string; value: string | null; inert?: boolean }): React.JSX.Element | null {
   if (!props.value) return null;
@@ -81,7 +83,21 @@ export function AuditDetail(): React.JSX.Element | null {
           <dl className="gh-dl">
             <Field label="Received" value={formatTime(entry.received_at)} />
             <Field label="Agent" value={entry.agent} inert />
-            <Field label="Session" value={entry.session_id} inert />
+            {entry.session_id && (
+              <>
+                <dt>Session</dt>
+                <dd>
+                  <button
+                    type="button"
+                    className="gh-link"
+                    aria-label={`Show entries of session ${inertText(entry.session_id, { singleLine: true })}`}
+                    onClick={() => setForm({ session_id: entry.session_id ?? '' })}
+                  >
+                    <InertText text={entry.session_id} singleLine />
+                  </button>
+                </dd>
+              </>
+            )}
             <Field label="Workspace" value={entry.cwd} inert />
             <Field label="Tool" value={entry.tool_name} inert />
             <Field label="Description" value={entry.description} inert />
@@ -97,6 +113,12 @@ export function AuditDetail(): React.JSX.Element | null {
               />
             )}
             {entry.undo?.ran === 'ran' && <Field label="Ran" value="ran (the agent reported its result)" />}
+            {entry.undo && (
+              <>
+                <dt>Undo</dt>
+                <dd><UndoControl entry={entry} /></dd>
+              </>
+            )}
             {entry.rule_id && (
               <>
                 <dt>Rule</dt>

@@ -2,6 +2,7 @@
 import { DataTable, InertCell } from '../ui/DataTable.js';
 import { decidedByLabel, formatDuration, formatShortTime, formatTime, outcomeLabel } from './format.js';
 import { useHistoryStore } from './historyStore.js';
+import { UndoControl } from './undo/UndoControl.js';
 
 // The list shows the head and tail of very long summaries; the detail shows everything.
 const SUMMARY_LIMIT = 400;
@@ -22,7 +23,7 @@ export function AuditList(): React.JSX.Element {
   return (
     <div className="gh-list">
       {error && <p className="gh-error" role="alert">{error}</p>}
-      <DataTable label="Audit entries" columns={COLUMNS} actions="Open" busy={loading}>
+      <DataTable label="Audit entries" columns={COLUMNS} actions="Actions" busy={loading}>
         {entries.map((e) => {
           const outcome = outcomeLabel(e.status, e.decided_by);
           return (
@@ -38,7 +39,10 @@ export function AuditList(): React.JSX.Element {
               </td>
               <td>{decidedByLabel(e.decided_by)}</td>
               <td className="gh-nowrap">{formatDuration(e.latency_ms)}</td>
-              <td><button type="button" className="gh-button gh-small" onClick={(ev) => { ev.stopPropagation(); select(e.id); }}>Open</button></td>
+              <td className="gh-row-actions">
+                <button type="button" className="gh-button gh-small" onClick={(ev) => { ev.stopPropagation(); select(e.id); }}>Open</button>
+                <UndoControl entry={e} compact />
+              </td>
             </tr>
           );
         })}

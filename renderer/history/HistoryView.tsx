@@ -10,6 +10,8 @@ import { formProblem, toAuditFilter } from './filters.js';
 import { HistoryFilters } from './HistoryFilters.js';
 import { useHistoryStore } from './historyStore.js';
 import { useDebounced } from './useDebounced.js';
+import { SessionUndo } from './undo/SessionUndo.js';
+import { UndoDialog } from './undo/UndoDialog.js';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const REFRESH_DEBOUNCE_MS = 400;
@@ -58,6 +60,7 @@ export function HistoryView(): React.JSX.Element {
       </header>
       <Dashboard />
       <HistoryFilters />
+      <SessionUndo />
       {stale && filter && (
         <p className="gh-notice" role="status">
           New requests arrived. <button type="button" className="gh-button" onClick={() => void load(filter)}>Refresh</button>
@@ -67,6 +70,7 @@ export function HistoryView(): React.JSX.Element {
         <AuditList />
         <AuditDetail />
       </div>
+      <UndoDialog />
     </section>
   );
 }

@@ -3,9 +3,7 @@
 import type { ReactNode } from 'react';
 import type { Presentation } from '../../common/domain.js';
 import { InertText } from '../inert/InertText.js';
-
-const diffLineClass = (line: string): string =>
-  line.startsWith('+') && !line.startsWith('+++') ? 'gh-diff-add' : line.startsWith('-') && !line.startsWith('---') ? 'gh-diff-del' : line.startsWith('@@') ? 'gh-diff-hunk' : '';
+import { UnifiedDiff } from '../ui/UnifiedDiff.js';
 
 /** Pretty JSON when the content parses, else the content as it is. */
 function pretty(content: string): string {
@@ -25,13 +23,7 @@ export function PresentationView({ presentation }: { presentation: Presentation 
         As the agent presents it <span className="gh-muted">({type}{language ? `, ${language}` : ''}; not verified)</span>
       </h3>
       {type === 'diff' ? (
-        <pre className="gh-code gh-unified-diff">
-          {content.split('\n').map((line, i) => (
-            <div key={i} className={diffLineClass(line)}>
-              <InertText text={line} limit={2000} />
-            </div>
-          ))}
-        </pre>
+        <UnifiedDiff diff={content} />
       ) : (
         <InertText text={type === 'structured' ? pretty(content) : content} block className="gh-code" />
       )}

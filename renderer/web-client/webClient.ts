@@ -83,6 +83,9 @@ export function createWebClient(base = ''): GatehouseApi {
     exportAudit: (filter, format, onProgress) =>
       downloadExport(`${base}/v1/audit/export${queryString({ ...filter, format })}`, format, onProgress),
 
+    undo: (id, opts) => call('POST', `${base}/v1/undo/${enc(id)}`, opts),
+    undoSession: (sessionId, opts) => call('POST', `${base}/v1/undo/session/${enc(sessionId)}`, opts),
+
     subscribe: (listener) => hub.subscribe(listener),
   };
 }

@@ -22,6 +22,8 @@ import type { CoreEvents } from './events.js';
 import { addRules, blanketAllow, exportPermissionLists, forAgent, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
 import { whatIf, type WhatIfDeps } from './what-if.js';
 import type { AgentConnections } from './agent-connections.js';
+import type { Snapshots } from '../snapshots/index.js';
+import type { UndoOptions, UndoReport } from '../../../common/undo.js';
 
 /** What the service needs from the policy and review layers (wired by createCore). */
 export interface ApproverPorts {
@@ -34,6 +36,8 @@ export interface ApproverPorts {
   whatIf: Omit<WhatIfDeps, 'store'>;
   /** The Agents view: hooks per agent, installing and removing them. */
   agents: Pick<AgentConnections, 'list' | 'connect'>;
+  /** Each call's undo state, and undoing calls or sessions (History's Undo button). */
+  undo: Pick<Snapshots, 'status' | 'undo' | 'undoSession'>;
 }
 
 /** Implements the approver verbs over the broker and the store. */
@@ -189,21 +193,38 @@ export class ApproverService {
     return after;
   }
 
-  /** One page of the audit, newest first. */
+  /** One page of the audit, newest first, each entry with its undo state. */
   async queryAudit(filter: AuditFilter): Promise<AuditPage> {
-    return viaStore(() => this.store.queryAudit(filter));
+    const page = viaStore(() => this.store.queryAudit(filter));
+    return { ...page, entries: page.entries.map((e) => this.withUndo(e)) };
   }
 
-  /** One audit entry. */
+  /** One audit entry, with its undo state. */
   async getAuditEntry(id: string): Promise<AuditEntry> {
     const entry = viaStore(() => this.store.getAuditEntry(id));
     if (!entry) throw new NotFoundError(`no audit entry with id ${id}`);
-    return entry;
+    return this.withUndo(entry);
+  }
+
+  /** Previews (default) or applies the undo of one call; with back_to_here, of it and every later call in its workspace. */
+  async undo(id: string, opts: UndoOptions): Promise<UndoReport> {
+    return this.ports.undo.undo(id, opts);
+  }
+
+  /** Previews or applies the undo of a whole session, one report per workspace it changed. */
+  async undoSession(sessionId: string, opts: UndoOptions): Promise<UndoReport[]> {
+    return this.ports.undo.undoSession(sessionId, opts);
   }
 
   /** Dashboard counts over the filtered audit. */
   async auditStats(filter: AuditFilter): Promise<AuditStats> {
     return viaStore(() => this.store.auditStats(filter));
+  }
+
+  // Each entry with its undo and whether the agent ran it ("approved by you — not run: …"), from the snapshot journal.
+  private withUndo(entry: AuditEntry): AuditEntry {
+    const undo = this.ports.undo.status(entry.id);
+    return undo ? { ...entry, undo } : entry;
   }
 
   private checkPattern(pattern: unknown): void {

@@ -7,6 +7,12 @@ const NullableString = Type.Union([Type.String(), Type.Null()]);
 /** Ids in paths: ULIDs and similar; anything else (NUL, slashes, odd Unicode) is a 400 before any lookup. */
 export const IdParams = Type.Object({ id: Type.String({ pattern: '^[0-9A-Za-z_-]{1,128}$' }) });
 
+/** The body of an undo (preview unless apply; back_to_here takes every later call in the workspace back too). */
+export const UndoBody = Type.Object(
+  { back_to_here: Type.Optional(Type.Boolean()), apply: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
 /** Preset names in paths. */
 export const NameParams = Type.Object({ name: Type.String({ pattern: '^[a-z0-9-]{1,64}$' }) });
 

@@ -11,6 +11,8 @@ export interface FilePreview {
   /** Unified diff from now to restored ('' for binary files or a mode-only change). */
   diff: string;
   binary: boolean;
+  /** Set when the file's mode changes back (e.g. 100644 → 100755), else null. */
+  mode: { now: string; restored: string } | null;
 }
 
 const MAX_PREVIEW_BYTES = 512 * 1024;
@@ -26,10 +28,11 @@ function text(entry: Entry | undefined, blobs: Map<string, Buffer>): string | nu
 export function previewRestores(restores: readonly Restore[], blobs: Map<string, Buffer>): FilePreview[] {
   return restores.map((r) => {
     const change = r.now === undefined ? 'created' : r.to === undefined ? 'deleted' : 'modified';
+    const mode = r.now && r.to && r.now.mode !== r.to.mode ? { now: r.now.mode, restored: r.to.mode } : null;
     const from = text(r.now, blobs);
     const to = text(r.to, blobs);
-    if (from === null || to === null) return { path: r.path, change, diff: '', binary: true };
+    if (from === null || to === null) return { path: r.path, change, diff: '', binary: true, mode };
     const diff = createTwoFilesPatch(`a/${r.path}`, `b/${r.path}`, from, to, 'now', 'after undo');
-    return { path: r.path, change, diff: diff.split('\n').slice(1).join('\n'), binary: false };
+    return { path: r.path, change, diff: diff.split('\n').slice(1).join('\n'), binary: false, mode };
   });
 }

@@ -1,6 +1,6 @@
 // Audit routes (approver): query with filters + full text + cursor, one entry, dashboard stats, streamed export.
 import { PassThrough } from 'node:stream';
-import type { AuditEntry, AuditFilter } from '../../../../common/domain.js';
+import type { AuditFilter } from '../../../../common/domain.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
 import { AuditQuery, ExportQuery, IdParams } from '../schemas.js';
@@ -11,17 +11,10 @@ const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json;
 /** Registers GET /v1/audit, /v1/audit/stats, /v1/audit/export and /v1/audit/:id. */
 export function registerAuditRoutes(app: App, core: Core): void {
   const svc = core.approver;
-  // Each entry with its undo and whether the agent ran it ("approved by you — not run: …"), from the snapshot journal.
-  const withUndo = (e: AuditEntry): AuditEntry => {
-    const undo = core.snapshots.status(e.id);
-    return undo ? { ...e, undo } : e;
-  };
-  app.get('/v1/audit', { config: P, schema: { querystring: AuditQuery } }, async (req) => {
-    const page = await svc.queryAudit(req.query as AuditFilter);
-    return { ...page, entries: page.entries.map(withUndo) };
-  });
+  // Entries come with their undo state and whether the agent ran them (the approver service adds both).
+  app.get('/v1/audit', { config: P, schema: { querystring: AuditQuery } }, async (req) => svc.queryAudit(req.query as AuditFilter));
   app.get('/v1/audit/stats', { config: P, schema: { querystring: AuditQuery } }, async (req) => svc.auditStats(req.query as AuditFilter));
-  app.get('/v1/audit/:id', { config: P, schema: { params: IdParams } }, async (req) => withUndo(await svc.getAuditEntry(req.params.id)));
+  app.get('/v1/audit/:id', { config: P, schema: { params: IdParams } }, async (req) => svc.getAuditEntry(req.params.id));
 
   app.get('/v1/audit/export', { config: P, schema: { querystring: ExportQuery } }, async (req, reply) => {
     const { format, ...filter } = req.query;

@@ -1,16 +1,11 @@
 // Undo routes (approver only): where a call's undo stands, its preview, and applying it — for History's Undo button
 // and `gatehouse undo`. An agent token gets 403: an agent may not take back what the person let stand.
-import { Type } from 'typebox';
 import { NotFoundError } from '../../broker/errors.js';
 import type { Core } from '../../core.js';
 import type { App } from '../app.js';
-import { IdParams } from '../schemas.js';
+import { IdParams, UndoBody } from '../schemas.js';
 
 const P = { access: 'P' } as const;
-const UndoBody = Type.Object(
-  { back_to_here: Type.Optional(Type.Boolean()), apply: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
 
 /** Registers GET /v1/undo/:id, POST /v1/undo/:id and POST /v1/undo/session/:id. */
 export function registerUndoRoutes(app: App, core: Core): void {
@@ -19,8 +14,8 @@ export function registerUndoRoutes(app: App, core: Core): void {
     if (!status) throw new NotFoundError(`no undo for ${req.params.id}: Gatehouse took no snapshot of it (it could not change files, or was not approved)`);
     return status;
   });
-  app.post('/v1/undo/:id', { config: P, schema: { params: IdParams, body: UndoBody } }, async (req) => core.snapshots.undo(req.params.id, req.body));
+  app.post('/v1/undo/:id', { config: P, schema: { params: IdParams, body: UndoBody } }, async (req) => core.approver.undo(req.params.id, req.body));
   app.post('/v1/undo/session/:id', { config: P, schema: { params: IdParams, body: UndoBody } }, async (req) =>
-    core.snapshots.undoSession(req.params.id, req.body),
+    core.approver.undoSession(req.params.id, req.body),
   );
 }
