@@ -13,8 +13,11 @@ if (argv[0] === 'hook') {
   // takes exit 1 as a warning). So whatever breaks here — no dist/ (a build, a clean, a moved clone), a syntax
   // error, an exception — ends as a refusal that needs nothing of dist/: exit 2 with a reason on stderr, which
   // Gemini CLI and Codex honour as a deny, or exit 1 for Claude Code, which then asks the person itself.
+  // Copilot CLI shows its model only a reason printed on stdout (with exit 2, stderr becomes "hook exited with code 2").
   const refuse = (err) => {
-    process.stderr.write(`gatehouse hook: no decision — Gatehouse's hook program failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); denied until it runs\n`);
+    const why = `gatehouse hook: no decision — Gatehouse's hook program failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); denied until it runs`;
+    if (argv[1] === 'copilot') process.stdout.write(`${JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: why })}\n`);
+    process.stderr.write(`${why}\n`);
     process.exit(argv[1] === 'claude-code' ? 1 : 2);
   };
   process.on('uncaughtException', refuse);

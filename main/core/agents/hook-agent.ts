@@ -26,6 +26,22 @@ export interface HookAgent {
    * with the real agents), 0 where silence makes the agent ask the person itself (Claude Code).
    */
   silentExit: 0 | 2;
+  /**
+   * For an agent whose events carry no `hook_event_name` (Copilot CLI): the event's name and the body its route reads
+   * (Claude-style fields), or why the event cannot be read. Absent: the event goes as written, named by hook_event_name.
+   */
+  toRoute?(event: unknown): RoutedEvent | string;
+  /**
+   * Whether a refusal's reason reaches the agent only on stdout, even with exit 2 (Copilot CLI shows "hook exited with
+   * code 2" and nothing of stderr): a hook program that cannot start then prints its fallback there too.
+   */
+  stdoutRefusal?: boolean;
+}
+
+/** An event in the shape the server's hook route reads, with its name. */
+export interface RoutedEvent {
+  name: string;
+  body: Record<string, unknown>;
 }
 
 /** A plain JSON object (not null, not an array). */

@@ -10,6 +10,7 @@
 // tail: any failure but exit 2 already sends it to its own prompt.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
+import type { HookAgent } from './hook-agent.js';
 import { hookAgent } from './hook-registry.js';
 import { gatehouseBin } from './installer.js';
 
@@ -28,13 +29,19 @@ export function hookCommand(cli: string, opts: { node?: string; home?: string; p
   const run = `${shellWord(opts.node ?? process.execPath)} ${shellWord(bin)} hook ${cli}${opts.home ? ` --home ${shellWord(opts.home)}` : ''}`;
   // Windows agents run hooks with PowerShell, which reads the tail otherwise: there only bin/gatehouse.js refuses.
   const posix = (opts.platform ?? process.platform) !== 'win32';
-  return posix && hookAgent(cli)?.silentExit === 2 ? `${run} ${failClosedTail(bin)}` : run;
+  const agent = hookAgent(cli);
+  return posix && agent?.silentExit === 2 ? `${run} ${failClosedTail(bin, agent)}` : run;
 }
 
-/** The `|| …` tail of a hook command for an agent whose refusal is exit 2; keeps the program's own exit 2 and reason. */
-export function failClosedTail(bin: string): string {
+/**
+ * The `|| …` tail of a hook command for an agent whose refusal is exit 2; keeps the program's own exit 2 and reason.
+ * For an agent that reads a refusal's reason only on stdout (Copilot CLI), the reason is its fallback there too.
+ */
+export function failClosedTail(bin: string, agent?: HookAgent): string {
   const why = `gatehouse hook: no decision — Gatehouse's hook program did not run (moved, deleted, or its node is gone: ${bin}); denied until it runs again or \`gatehouse install\` is run from where it now is`;
-  return `${TAIL_START} echo ${shellWord(why)} >&2; exit 2; }`;
+  const say = `echo ${shellWord(why)} >&2`;
+  if (!agent?.stdoutRefusal) return `${TAIL_START} ${say}; exit 2; }`;
+  return `${TAIL_START} { printf '%s\\n' ${shellWord(agent.fallback('', why).trimEnd())}; ${say}; }; exit 2; }`;
 }
 
 /** How every fail-closed tail starts: the program's own exit 2 (its refusal, with its reason) passes through. */

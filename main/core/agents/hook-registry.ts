@@ -1,11 +1,12 @@
 // The hook dialects `gatehouse hook <agent>` speaks; adding an agent is one folder and one line here.
 import { claudeCodeHook } from './claude-code/hook-io.js';
 import { codexHook } from './codex/hook-io.js';
+import { copilotHook } from './copilot/hook-io.js';
 import { geminiHook } from './gemini/hook-io.js';
 import type { HookAgent } from './hook-agent.js';
 
 /** Every agent with a hook client, by CLI name. */
-export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook];
+export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook, copilotHook];
 
 /** The hook dialect for a CLI name, or undefined. */
 export function hookAgent(cli: string): HookAgent | undefined {

@@ -10,6 +10,10 @@ import { codexHook } from './codex/hook-io.js';
 import { codexInstaller } from './codex/installer.js';
 import { codexNativePolicy } from './codex/native-policy.js';
 import { codexWrapEdit } from './codex/mcp-servers.js';
+import { copilotHook } from './copilot/hook-io.js';
+import { copilotInstaller } from './copilot/installer.js';
+import { copilotNativePolicy } from './copilot/native-policy.js';
+import { copilotMcpServers } from './copilot/mcp-servers.js';
 import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
@@ -39,6 +43,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
   { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
   { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
+  { cli: 'copilot', kind: 'copilot-cli', title: 'Copilot CLI', hook: copilotHook, installer: copilotInstaller, nativePolicy: copilotNativePolicy, mcpWrap: jsonWrap(copilotMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */

@@ -1,8 +1,9 @@
 // The hook routes the server answers, one per agent; adding an agent is one folder and one line here.
 import { claudeCodeTranslator } from './claude-code/translate.js';
 import { codexTranslator } from './codex/translate.js';
+import { copilotTranslator } from './copilot/translate.js';
 import { geminiTranslator } from './gemini/translate.js';
 import type { HookTranslator } from './translator.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator];

@@ -1,5 +1,5 @@
 // Where each agent keeps the configuration that can hold Gatehouse's hook, and whether it does: what `gatehouse
-// doctor` reads. Respects CLAUDE_CONFIG_DIR, GEMINI_CLI_HOME and CODEX_HOME (PROTOCOLS.md).
+// doctor` reads. Respects CLAUDE_CONFIG_DIR, GEMINI_CLI_HOME, CODEX_HOME and COPILOT_HOME (PROTOCOLS.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { installedCommands } from '../agents/json-hooks.js';
 
 /** One config file an agent reads. */
 export interface AgentConfigFile {
-  agent: 'claude-code' | 'gemini-cli' | 'codex';
+  agent: 'claude-code' | 'gemini-cli' | 'codex' | 'copilot-cli';
   path: string;
   /** What the file is written in. */
   format: 'json' | 'toml';
@@ -31,6 +31,7 @@ const HOOK_COMMAND: Record<AgentConfigFile['agent'], RegExp> = {
   'claude-code': /gatehouse(?:\.js)?["']?\s+hook\s+claude-code|\/v1\/hooks\/claude-code/,
   'gemini-cli': /gatehouse(?:\.js)?["']?\s+hook\s+gemini/,
   codex: /gatehouse(?:\.js)?["']?\s+hook\s+codex/,
+  'copilot-cli': /gatehouse(?:\.js)?["']?\s+hook\s+copilot(?![\w-])/,
 };
 
 /** The user-level and project-level (in `cwd`) config files of the three agents. */
@@ -47,6 +48,8 @@ export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: stri
     json('gemini-cli', join(cwd, '.gemini', 'settings.json')),
     json('codex', join(codex, 'hooks.json')),
     { agent: 'codex', path: join(codex, 'config.toml'), format: 'toml' },
+    json('copilot-cli', join(env.COPILOT_HOME || join(home, '.copilot'), 'settings.json')),
+    json('copilot-cli', join(cwd, '.github', 'hooks', 'gatehouse.json')),
   ];
 }
 

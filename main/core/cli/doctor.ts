@@ -15,11 +15,12 @@ import { runCommand, type CliIo } from './store-cli.js';
 import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
-const AGENTS = ['claude-code', 'gemini-cli', 'codex'] as const;
+const AGENTS = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli'] as const;
 const HOOK_FIX: Record<(typeof AGENTS)[number], string> = {
   'claude-code': 'add the hook to ~/.claude/settings.json as the README shows (PreToolUse, command `gatehouse hook claude-code`)',
   'gemini-cli': 'add a BeforeTool hook running `gatehouse hook gemini` to ~/.gemini/settings.json',
   codex: 'add a PreToolUse hook running `gatehouse hook codex` to ~/.codex/hooks.json and trust it in config.toml',
+  'copilot-cli': 'run `gatehouse install copilot` (a preToolUse hook running `gatehouse hook copilot` in ~/.copilot/settings.json)',
 };
 
 const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';

@@ -27,7 +27,7 @@ describe('hook commands read back', () => {
   });
 
   it('the command written for each agent reads back to this node and program', () => {
-    for (const cli of ['claude-code', 'gemini', 'codex']) {
+    for (const cli of ['claude-code', 'gemini', 'codex', 'copilot']) {
       const p = hookProgram(hookCommand(cli, { home: '/tmp/a home' }));
       expect(p).toMatchObject({ node: process.execPath, home: '/tmp/a home' });
       expect(p?.bin).toMatch(/bin\/gatehouse\.js$/);
@@ -43,7 +43,7 @@ describe('failsOpen', () => {
     expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook codex')).toBe(true);
     expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook gemini --home /h')).toBe(true);
     expect(failsOpen('/usr/bin/node /opt/g/bin/gatehouse.js hook claude-code')).toBe(false);
-    for (const cli of ['claude-code', 'gemini', 'codex']) expect(failsOpen(hookCommand(cli, { home: '/h' }))).toBe(false);
+    for (const cli of ['claude-code', 'gemini', 'codex', 'copilot']) expect(failsOpen(hookCommand(cli, { home: '/h' }))).toBe(false);
     expect(failsOpen('/usr/bin/node C:/g/bin/gatehouse.js hook codex', 'win32')).toBe(false);
   });
 });
