@@ -3,6 +3,7 @@
 // says a snapshot existed. Each shadow keeps refs to the trees still wanted, and git gc drops the rest.
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { forgetShadow } from './fast/engine.js';
 import { git } from './git.js';
 import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
@@ -49,6 +50,8 @@ async function collect(home: string, workspace: string, live: readonly CallSnaps
   const lines = [...refs.filter((r) => !wanted.has(r)).map((r) => `delete ${r}`), ...[...wanted].map(([ref, tree]) => `update ${ref} ${tree}`)];
   if (lines.length > 0) await git(paths, ['update-ref', '--stdin'], `${lines.join('\n')}\n`);
   await git(paths, ['gc', '--prune=now', '--quiet']);
+  // gc keeps the index's blobs, not the trees the engine remembers: it computes them again.
+  forgetShadow(paths.gitDir);
 }
 
 /** Applies the limits; returns how many calls lost their snapshots. */
