@@ -3,7 +3,7 @@
 // says a snapshot existed. Each shadow keeps refs to the trees still wanted, and git gc drops the rest.
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { forgetShadow } from './fast/engine.js';
+import { flushShadow, forgetShadow } from './fast/engine.js';
 import { git } from './git.js';
 import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
@@ -41,6 +41,7 @@ export function tooOld(rows: readonly CallSnapshot[], cutoff: string): CallSnaps
 /** Re-points one shadow's refs at the trees its live calls hold, then drops every other object. */
 async function collect(home: string, workspace: string, live: readonly CallSnapshot[]): Promise<void> {
   const paths = shadowPaths(home, workspace);
+  flushShadow(paths.gitDir);
   const refs = (await git(paths, ['for-each-ref', '--format=%(refname)', 'refs/gatehouse/'])).toString('utf8').split('\n').filter(Boolean);
   const wanted = new Map<string, string>();
   for (const c of live) {

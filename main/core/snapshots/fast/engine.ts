@@ -14,12 +14,17 @@ import { ObjectStore } from './objects.js';
 import { applyReported, examine, gitMode, GitDecides, oddName, settledAt, walkAll, type ScanState } from './scan.js';
 import { FolderWatch, settled } from './watch.js';
 
+const SAVE_DELAY_MS = 150;
+
 /** The in-process snapshots of one workspace into its shadow. */
 export class SnapshotEngine {
   private state: ScanState | null = null;
   private wideStamp: string | null = null;
   private needWalk = true;
   private savedRevision = -1;
+  /** The index file is written off the decision path, shortly after a snapshot changed it (or before the next). */
+  private saveTimer: NodeJS.Timeout | null = null;
+  private sorted: { membership: number; paths: string[] } | null = null;
   private readonly watch: FolderWatch;
 
   constructor(private readonly paths: ShadowPaths) {
@@ -30,24 +35,44 @@ export class SnapshotEngine {
   async take(force: readonly string[]): Promise<string | null> {
     await settled();
     try {
+      this.flush();
       return this.takeNow(force);
     } catch (err) {
-      // Not only GitDecides: a file unreadable here is git's to report (or to take) as before.
-      this.forget();
+      // Not only GitDecides: a file unreadable here is git's to report (or to take) as before. What is in memory may
+      // be half updated: dropped unsaved, the index on disk is the last whole snapshot's.
+      this.drop();
       if (!(err instanceof GitDecides) && (err as NodeJS.ErrnoException).code === undefined) throw err;
       return null;
     }
   }
 
-  /** Drops what is held in memory (git wrote the index, or gc may have dropped trees): read again next time. */
+  /** Writes the objects and the index file the snapshots since the last flush named (before git reads them). */
+  flush(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (this.state === null) return;
+    this.state.store.flush();
+    if (this.state.files.revision !== this.savedRevision) this.save(this.state);
+  }
+
+  /** Saves, then drops what is held in memory (git writes the index, or gc may drop trees): read again next time. */
   forget(): void {
+    this.flush();
+    this.drop();
+  }
+
+  private drop(): void {
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.state?.store.discard();
     this.state = null;
+    this.sorted = null;
     this.needWalk = true;
   }
 
   close(): void {
-    this.watch.close();
     this.forget();
+    this.watch.close();
   }
 
   private takeNow(force: readonly string[]): string | null {
@@ -56,7 +81,8 @@ export class SnapshotEngine {
     if (this.state === null) {
       const files = this.load();
       if (files === null) return null;
-      this.state = { root: this.paths.workTree, files, store: new ObjectStore(this.paths.gitDir), wide: rules.levels, folders: new Map(), watch: this.watch, unsettled: new Set() };
+      const store = new ObjectStore(this.paths.gitDir);
+      this.state = { root: this.paths.workTree, files, store, wide: rules.levels, folders: new Map(), watch: this.watch, unsettled: new Set(), folderEpoch: 0, outside: null };
       for (const p of files.paths()) if (!files.get(p)!.fresh) this.state.unsettled.add(p);
       this.savedRevision = files.revision;
       this.needWalk = true;
@@ -72,18 +98,31 @@ export class SnapshotEngine {
     this.needWalk = false;
     addForced(st, force);
     const tree = st.files.treeId(st.store).toString('hex');
-    if (st.files.revision !== this.savedRevision) this.save(st);
+    if (this.saveTimer === null) {
+      this.saveTimer = setTimeout(() => {
+        this.saveTimer = null;
+        try {
+          this.flush();
+        } catch {
+          this.drop(); // the next snapshot reads the index again, or leaves it to git
+        }
+      }, SAVE_DELAY_MS);
+      this.saveTimer.unref();
+    }
     return tree;
   }
 
-  /** The file set the shadow's index holds; null when git wrote what this reader does not take up. */
+  /**
+   * The file set the shadow's index holds; null when git wrote what this reader does not take up, or when there is no
+   * index yet (a new shadow: git hashes every file of the first snapshot faster than this process would).
+   */
   private load(): FileTree | null {
     const files = new FileTree();
     let bytes: Buffer;
     try {
       bytes = readFileSync(this.paths.indexFile);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return files;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
     const store = new ObjectStore(this.paths.gitDir);
@@ -99,7 +138,8 @@ export class SnapshotEngine {
 
   /** Writes the index file (through a lock file, as git does); a file not yet settled gets stat data git will not trust. */
   private save(st: ScanState): void {
-    const paths = [...st.files.paths()].sort(byteOrder);
+    if (this.sorted?.membership !== st.files.membership) this.sorted = { membership: st.files.membership, paths: [...st.files.paths()].sort(byteOrder) };
+    const paths = this.sorted.paths;
     const entries: IndexEntry[] = paths.map((path) => {
       const f = st.files.get(path)!;
       return { path, mode: f.mode, oid: f.oid, stat: f.fresh ? f.stat : { ...f.stat, mtimeS: 0, mtimeN: 0 } };
@@ -141,6 +181,11 @@ export function engineFor(paths: ShadowPaths): SnapshotEngine {
   let e = engines.get(paths.gitDir);
   if (!e) engines.set(paths.gitDir, (e = new SnapshotEngine(paths)));
   return e;
+}
+
+/** Writes what the snapshots of one shadow named (objects, index): before git reads its trees. */
+export function flushShadow(gitDir: string): void {
+  engines.get(gitDir)?.flush();
 }
 
 /** Drops the memory of one shadow (its index was written by git, or gc ran) without closing its watch. */

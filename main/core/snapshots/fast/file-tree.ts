@@ -30,8 +30,10 @@ export function byteOrder(a: string, b: string): number {
 export class FileTree {
   private readonly root = new Folder();
   private readonly all = new Map<string, FileState>();
-  /** Bumped by every change: the index file is written again when it moved. */
+  /** Bumped when a file comes, goes, or changes content or mode: the index file is written again when it moved. */
   revision = 0;
+  /** Bumped when a file comes or goes. */
+  membership = 0;
 
   /** How many files. */
   get size(): number {
@@ -50,18 +52,23 @@ export class FileTree {
   /** Records a file; the trees above it are computed again when its content or mode changed. */
   set(path: string, state: FileState): void {
     const had = this.all.get(path);
+    const changed = had === undefined || had.mode !== state.mode || !had.oid.equals(state.oid);
+    if (had !== undefined && !changed) {
+      Object.assign(had, state);
+      return;
+    }
     this.all.set(path, state);
     this.revision++;
+    if (had === undefined) this.membership++;
     const parts = path.split('/');
     const name = parts.pop()!;
     let folder = this.root;
-    const changed = had === undefined || had.mode !== state.mode || !had.oid.equals(state.oid);
-    if (changed) folder.tree = undefined;
+    folder.tree = undefined;
     for (const part of parts) {
       let next = folder.folders.get(part);
       if (!next) folder.folders.set(part, (next = new Folder()));
       folder = next;
-      if (changed) folder.tree = undefined;
+      folder.tree = undefined;
     }
     folder.files.set(name, state);
   }
@@ -70,6 +77,7 @@ export class FileTree {
   delete(path: string): void {
     if (!this.all.delete(path)) return;
     this.revision++;
+    this.membership++;
     const parts = path.split('/');
     const name = parts.pop()!;
     const chain: Folder[] = [this.root];

@@ -100,7 +100,16 @@ export function writeIndexFile(entries: readonly IndexEntry[], algorithm: 'sha1'
   let at = 12;
   entries.forEach((e, i) => {
     const s = e.stat;
-    [s.ctimeS, s.ctimeN, s.mtimeS, s.mtimeN, s.dev, s.ino, e.mode, s.uid, s.gid, s.size].forEach((v, k) => out.writeUInt32BE(v >>> 0, at + 4 * k));
+    out.writeUInt32BE(s.ctimeS >>> 0, at);
+    out.writeUInt32BE(s.ctimeN >>> 0, at + 4);
+    out.writeUInt32BE(s.mtimeS >>> 0, at + 8);
+    out.writeUInt32BE(s.mtimeN >>> 0, at + 12);
+    out.writeUInt32BE(s.dev >>> 0, at + 16);
+    out.writeUInt32BE(s.ino >>> 0, at + 20);
+    out.writeUInt32BE(e.mode >>> 0, at + 24);
+    out.writeUInt32BE(s.uid >>> 0, at + 28);
+    out.writeUInt32BE(s.gid >>> 0, at + 32);
+    out.writeUInt32BE(s.size >>> 0, at + 36);
     e.oid.copy(out, at + 40);
     const name = names[i]!;
     out.writeUInt16BE(Math.min(name.length, 0xfff), at + 40 + idBytes);

@@ -30,10 +30,15 @@ export interface ScanState {
   watch: FolderWatch | null;
   /** Files whose stat data cannot vouch for their content yet (changed too recently): examined every snapshot. */
   unsettled: Set<string>;
+  /** Bumped when the walked folders change. */
+  folderEpoch: number;
+  /** Held files outside the walked folders, as of a membership and folder epoch. */
+  outside: { key: string; paths: string[] } | null;
 }
 
-// Files changed within this window of their hashing are hashed again (a write in the same clock tick keeps the stat).
-const RACY_NS = 2_000_000_000n;
+// Files changed within this window before their hashing are hashed again: a second write in the same tick of the
+// filesystem's clock (a jiffy, at most 10 ms) keeps the stat data. Ten times that, for clocks coarser still.
+const RACY_NS = 100_000_000n;
 const u32 = (v: bigint) => Number(BigInt.asUintN(32, v));
 
 /** Stat data as the index keeps it. Pure. */
@@ -82,11 +87,11 @@ export function examine(st: ScanState, rel: string, s: BigIntStats): void {
   const had = st.files.get(rel);
   if (had && had.fresh && had.mode === mode && sameStat(had.stat, stat)) return;
   const path = abs(st, rel);
+  const readAt = BigInt(Date.now()) * 1_000_000n;
   const bytes = mode === 0o120000 ? readlinkSync(path, { encoding: 'buffer' }) : readFileSync(path);
   const after = lstat(path);
   const steady = after !== undefined && sameStat(statData(after), stat);
-  const now = BigInt(Date.now()) * 1_000_000n;
-  const fresh = steady && settledAt(stat, now);
+  const fresh = steady && settledAt(stat, readAt);
   if (fresh) st.unsettled.delete(rel);
   else st.unsettled.add(rel);
   st.files.set(rel, { mode, oid: st.store.write('blob', bytes), stat, fresh });
@@ -102,6 +107,7 @@ export function forgetBelow(st: ScanState, rel: string): void {
     st.unsettled.delete(p);
   }
   for (const f of [...st.folders.keys()]) if (f === rel || f.startsWith(prefix)) st.folders.delete(f);
+  st.folderEpoch++;
   st.watch?.remove(rel);
 }
 
@@ -127,6 +133,7 @@ export function walkFolder(st: ScanState, rel: string, outer: readonly Level[], 
     if (patterns.length > 0) levels = [...outer, { base: rel, patterns }];
   }
   st.folders.set(rel, { ino: s.ino, levels });
+  st.folderEpoch++;
   for (const e of entries) {
     const name = e.name;
     if (name === '.git') {
@@ -222,8 +229,15 @@ export function applyReported(st: ScanState, reported: Iterable<string>): boolea
   }
   // Files changed too recently to trust their stat, and held files outside the watched folders, are looked at again.
   for (const p of [...st.unsettled]) if (st.folders.has(parentOf(p))) recheck(st, p);
-  for (const p of [...st.files.paths()]) if (!st.folders.has(parentOf(p))) checkHeld(st, p);
+  for (const p of heldOutside(st)) checkHeld(st, p);
   return true;
+}
+
+/** Held files whose folder is not walked (ignored folders): no watch reports them, so each snapshot looks. */
+function heldOutside(st: ScanState): string[] {
+  const key = `${st.files.membership}:${st.folderEpoch}`;
+  if (st.outside?.key !== key) st.outside = { key, paths: [...st.files.paths()].filter((p) => !st.folders.has(parentOf(p))) };
+  return st.outside.paths;
 }
 
 function recheck(st: ScanState, rel: string): void {
