@@ -76,7 +76,15 @@ export class ObjectStore {
     // Written whole under a temporary name, then renamed into place: a reader never sees half an object, and an object
     // written meanwhile by git has the same bytes.
     const temp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-    writeFileSync(temp, deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 }), { mode: 0o444 });
+    const bytes = deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), { level: 1 });
+    try {
+      writeFileSync(temp, bytes, { mode: 0o444 });
+    } catch (err) {
+      // git gc removes the fan-out folders it emptied by packing.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(temp, bytes, { mode: 0o444 });
+    }
     renameSync(temp, file);
   }
 }
