@@ -35,11 +35,6 @@ export class FileTree {
   /** Bumped when a file comes or goes. */
   membership = 0;
 
-  /** How many files. */
-  get size(): number {
-    return this.all.size;
-  }
-
   get(path: string): FileState | undefined {
     return this.all.get(path);
   }

@@ -42,7 +42,7 @@ const RACY_NS = 100_000_000n;
 const u32 = (v: bigint) => Number(BigInt.asUintN(32, v));
 
 /** Stat data as the index keeps it. Pure. */
-export function statData(s: BigIntStats): StatData {
+function statData(s: BigIntStats): StatData {
   const ns = 1_000_000_000n;
   return {
     ctimeS: u32(s.ctimeNs / ns), ctimeN: Number(s.ctimeNs % ns), mtimeS: u32(s.mtimeNs / ns), mtimeN: Number(s.mtimeNs % ns),
@@ -58,7 +58,7 @@ export function gitMode(s: BigIntStats): number | null {
 }
 
 /** Whether two stat data are the same. Pure. */
-export function sameStat(a: StatData, b: StatData): boolean {
+function sameStat(a: StatData, b: StatData): boolean {
   return a.mtimeS === b.mtimeS && a.mtimeN === b.mtimeN && a.ctimeS === b.ctimeS && a.ctimeN === b.ctimeN && a.ino === b.ino && a.size === b.size && a.dev === b.dev && a.uid === b.uid && a.gid === b.gid;
 }
 
@@ -98,7 +98,7 @@ export function examine(st: ScanState, rel: string, s: BigIntStats): void {
 }
 
 /** Forgets `rel` and everything below it: files, walked folders, watches. */
-export function forgetBelow(st: ScanState, rel: string): void {
+function forgetBelow(st: ScanState, rel: string): void {
   st.files.delete(rel);
   st.unsettled.delete(rel);
   const prefix = `${rel}/`;
@@ -120,7 +120,7 @@ function kind(d: Dirent, path: string): 'dir' | 'file' | 'other' {
 }
 
 /** Walks folder `rel` (not ignored) and everything not ignored below it; adds each file it records to `seen`. */
-export function walkFolder(st: ScanState, rel: string, outer: readonly Level[], seen: Set<string>): void {
+function walkFolder(st: ScanState, rel: string, outer: readonly Level[], seen: Set<string>): void {
   const path = abs(st, rel);
   const s = lstat(path);
   if (s === undefined || !s.isDirectory()) return;
@@ -158,7 +158,7 @@ export function walkFolder(st: ScanState, rel: string, outer: readonly Level[], 
 }
 
 /** Updates a held file outside the walked folders (inside an ignored folder): kept while it is there, as git keeps it. */
-export function checkHeld(st: ScanState, rel: string): void {
+function checkHeld(st: ScanState, rel: string): void {
   const parts = rel.split('/');
   for (let i = 1; i < parts.length; i++) {
     const dir = parts.slice(0, i).join('/');
@@ -174,7 +174,7 @@ export function checkHeld(st: ScanState, rel: string): void {
 }
 
 /** The parent folder of a relative path ('' for the workspace root). Pure. */
-export function parentOf(rel: string): string {
+function parentOf(rel: string): string {
   const i = rel.lastIndexOf('/');
   return i < 0 ? '' : rel.slice(0, i);
 }

@@ -59,10 +59,6 @@ export class FolderWatch {
     }
   }
 
-  has(rel: string): boolean {
-    return this.watchers.has(rel);
-  }
-
   /** The paths reported since the last take, and whether the report can be trusted; starts a new report. */
   take(): { paths: Set<string>; broken: boolean } {
     const out = { paths: this.dirty, broken: this.broken };
