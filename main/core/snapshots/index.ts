@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestRecord, ToolRequest } from '../../../common/domain.js';
 import type { UndoOptions, UndoReport, UndoStatus } from '../../../common/undo.js';
+import { closeEngines } from './fast/engine.js';
 import { openJournal } from './journal.js';
 import { KeyedQueue } from './queue.js';
 import { SnapshotRecorder, type RanCall } from './recorder.js';
@@ -58,6 +59,9 @@ export function createSnapshots(opts: SnapshotOptions): Snapshots {
     undo: (id, o) => undoCall(deps, id, o),
     undoSession: (sid, o) => undoSession(deps, sid, o),
     prune: (limits) => pruneSnapshots(opts.home, journal, queue, limits, opts.now()),
-    close: () => journal.shutdown(),
+    close: () => {
+      closeEngines(dir);
+      journal.shutdown();
+    },
   };
 }

@@ -3,6 +3,7 @@
 // says a snapshot existed. Each shadow keeps refs to the trees still wanted, and git gc drops the rest.
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { flushShadow, forgetShadow } from './fast/engine.js';
 import { git } from './git.js';
 import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
@@ -40,6 +41,7 @@ export function tooOld(rows: readonly CallSnapshot[], cutoff: string): CallSnaps
 /** Re-points one shadow's refs at the trees its live calls hold, then drops every other object. */
 async function collect(home: string, workspace: string, live: readonly CallSnapshot[]): Promise<void> {
   const paths = shadowPaths(home, workspace);
+  flushShadow(paths.gitDir);
   const refs = (await git(paths, ['for-each-ref', '--format=%(refname)', 'refs/gatehouse/'])).toString('utf8').split('\n').filter(Boolean);
   const wanted = new Map<string, string>();
   for (const c of live) {
@@ -49,6 +51,8 @@ async function collect(home: string, workspace: string, live: readonly CallSnaps
   const lines = [...refs.filter((r) => !wanted.has(r)).map((r) => `delete ${r}`), ...[...wanted].map(([ref, tree]) => `update ${ref} ${tree}`)];
   if (lines.length > 0) await git(paths, ['update-ref', '--stdin'], `${lines.join('\n')}\n`);
   await git(paths, ['gc', '--prune=now', '--quiet']);
+  // gc keeps the index's blobs, not the trees the engine remembers: it computes them again.
+  forgetShadow(paths.gitDir);
 }
 
 /** Applies the limits; returns how many calls lost their snapshots. */

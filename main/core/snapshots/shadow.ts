@@ -1,9 +1,11 @@
 // The shadow repository of one workspace (GATEHOUSE_HOME/snapshots/<hash of the path>.git) and taking a snapshot of
-// the workspace into it: `git add -A` (honouring the workspace's ignore rules) with the shadow's own index, then
-// `write-tree`. The person's `.git` is only ever read (its info/exclude, its list of tracked files), never written.
+// the workspace into it: in this process where it can (fast/engine.ts: the same file set, the same tree id), else
+// `git add -A` (honouring the workspace's ignore rules) with the shadow's own index, then `write-tree`. The person's
+// `.git` is only ever read (its info/exclude, its list of tracked files), never written.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { engineFor, forgetShadow } from './fast/engine.js';
 import { git, gitLine, type ShadowPaths } from './git.js';
 
 // Stored as the bytes on disk: no end-of-line conversion, clean/smudge filter (LFS…) or re-encoding from the
@@ -66,6 +68,16 @@ function syncExclude(paths: ShadowPaths): void {
  */
 export async function snapshot(paths: ShadowPaths, force: readonly string[] = []): Promise<string> {
   await ensureShadow(paths);
+  syncExclude(paths);
+  const fast = await engineFor(paths).take(force);
+  if (fast !== null) return fast;
+  // git takes this one, and writes the index the engine reads again next time.
+  forgetShadow(paths.gitDir);
+  return gitSnapshot(paths, force);
+}
+
+/** The same snapshot taken by git alone: `git add -A`, `git add -f` of `force`, `write-tree` (the shadow must exist). */
+export async function gitSnapshot(paths: ShadowPaths, force: readonly string[] = []): Promise<string> {
   syncExclude(paths);
   await git(paths, ['-c', 'core.untrackedCache=true', 'add', '-A']);
   const inside = force.map((p) => relative(paths.workTree, p)).filter((p) => p !== '' && !p.startsWith('..') && existsSync(join(paths.workTree, p)));

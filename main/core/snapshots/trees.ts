@@ -1,4 +1,6 @@
-// Reading snapshots back: which paths differ between two trees, what a tree holds at given paths, and blob bytes.
+// Reading snapshots back: which paths differ between two trees, what a tree holds at given paths, and blob bytes
+// (objects the in-process snapshots named are written first).
+import { flushShadow } from './fast/engine.js';
 import { git, type ShadowPaths } from './git.js';
 
 /** A file as a tree records it: its mode (100644, 100755, 120000 symlink, 160000 nested repository) and blob id. */
@@ -10,6 +12,7 @@ export interface Entry {
 /** Paths whose entry differs between two trees (added, deleted, changed content or mode), sorted. */
 export async function changedPaths(paths: ShadowPaths, from: string, to: string): Promise<string[]> {
   if (from === to) return [];
+  flushShadow(paths.gitDir);
   const out = await git(paths, ['diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to]);
   return out.toString('utf8').split('\0').filter((p) => p !== '').sort();
 }
@@ -20,6 +23,7 @@ export async function entriesAt(paths: ShadowPaths, tree: string, files: readonl
   if (files.length === 0) return map;
   // ls-tree takes paths as literal pathspecs only with --full-tree and a `--`: read the whole listing and pick.
   const wanted = new Set(files);
+  flushShadow(paths.gitDir);
   const out = await git(paths, ['ls-tree', '-r', '-z', '--full-tree', tree]);
   for (const record of out.toString('utf8').split('\0')) {
     const tab = record.indexOf('\t');
@@ -37,6 +41,7 @@ export async function readBlobs(paths: ShadowPaths, oids: readonly string[]): Pr
   const blobs = new Map<string, Buffer>();
   const unique = [...new Set(oids)];
   if (unique.length === 0) return blobs;
+  flushShadow(paths.gitDir);
   const out = await git(paths, ['cat-file', '--batch'], `${unique.join('\n')}\n`);
   let at = 0;
   for (const oid of unique) {
