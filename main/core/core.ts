@@ -2,7 +2,7 @@
 // start here; nothing in it imports electron or fastify.
 import type { Writable } from 'node:stream';
 import type { ExportFormat } from '../../common/api.js';
-import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, ToolRequest } from '../../common/domain.js';
+import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, SandboxRefusal, ToolRequest } from '../../common/domain.js';
 import type { ContainmentHost } from './sandbox/host.js';
 import { containedArgs } from './sandbox/rewrite.js';
 import { ApproverService } from './broker/approver-service.js';
@@ -67,6 +67,8 @@ export interface Core {
   readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession' | 'prune'>;
   /** The agent reported that a call ran (an after-call hook event): its after-snapshot is taken. */
   ran(call: RanCall): Promise<string | null>;
+  /** The sandbox refused something to the contained run of request `requestId`: attached to its audit entry. */
+  refused(requestId: string, refusal: SandboxRefusal): void;
   /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
   sessionEnded(agent: string, sessionId: string): Promise<void>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
@@ -166,6 +168,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     metrics,
     snapshots,
     ran: (call) => snapshots.ran(call),
+    refused(requestId, refusal) {
+      if (closed) return;
+      try {
+        store.addRefusals(requestId, [refusal]);
+      } catch (err) {
+        log(`a sandbox refusal of request ${requestId} could not be recorded: ${(err as Error).message}`);
+      }
+    },
     sessionEnded: (agent, sessionId) => snapshots.nextRequest(agent, sessionId),
     async submit(input, o = {}) {
       // A call of this session that never reported back has run by now: its after-snapshot first.
