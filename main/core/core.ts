@@ -1,7 +1,7 @@
 // The core facade: store + policy + broker + review wired together. The headless server and the Electron shell both
 // start here; nothing in it imports electron or fastify.
 import type { Writable } from 'node:stream';
-import type { ExportFormat } from '../../common/api.js';
+import type { ExportFormat, SandboxStatus } from '../../common/api.js';
 import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, SandboxRefusal, ToolRequest } from '../../common/domain.js';
 import type { ContainmentHost } from './sandbox/host.js';
 import { containedArgs } from './sandbox/rewrite.js';
@@ -154,7 +154,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const snapshotRetention = setInterval(pruneSnapshots, RETENTION_INTERVAL_MS);
   snapshotRetention.unref();
   setImmediate(pruneSnapshots);
-  const approver = new ApproverService(broker, store, events, { ...ports, agents }, now, (next) => {
+  const sandbox = (): SandboxStatus => {
+    const state = opts.containment?.status() ?? { ready: false, why: 'this Gatehouse process hosts no sandbox (`gatehouse serve` does)' };
+    return state.ready ? { available: true } : { available: false, why: state.why };
+  };
+  const approver = new ApproverService(broker, store, events, { ...ports, agents, sandbox }, now, (next) => {
     settings = next;
   });
   // Young garbage is collected in the pauses between tool calls, not inside the next one (idle-collection.ts).

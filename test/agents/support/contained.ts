@@ -36,7 +36,8 @@ export function containedScenario(s: Suite, shell: (command: string) => Scripted
 
       const running = s.run(shell('./contained.sh'));
       // The call itself is decided by the rule; what waits is the connection to the unlisted host.
-      const held = await s.g().nextPending();
+      const ended = running.then((r) => Promise.reject(new Error(`the agent ended with no connection held: ${r.stdout}${r.stderr}\n${s.model.toolResults.join('\n')}`)));
+      const held = await Promise.race([s.g().nextPending(), ended]);
       expect(held.request).toMatchObject({ tool_name: 'Network', args: { host: '127.0.0.1', port } });
       expect((await s.g().approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true })).status).toBe(200);
       const r = await running;
