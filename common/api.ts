@@ -155,6 +155,9 @@ export type GatehouseEvent =
   | { type: 'mode_changed'; mode: Mode }
   | { type: 'settings_changed'; settings: CoreSettings };
 
+/** Whether the OS sandbox runs in this Gatehouse: contained calls run in it, or (not available) are asked. */
+export type SandboxStatus = { available: true } | { available: false; why: string };
+
 /** Everything the renderer may do. Each verb resolves to a Result, never throws across the boundary. */
 export interface GatehouseApi {
   listPending(): Promise<Result<RequestRecord[]>>;
@@ -183,6 +186,8 @@ export interface GatehouseApi {
 
   getSettings(): Promise<Result<CoreSettings>>;
   updateSettings(patch: Partial<CoreSettings>): Promise<Result<CoreSettings>>;
+  /** Whether contained commands can run in this Gatehouse (else they are asked), and why not. */
+  sandboxStatus(): Promise<Result<SandboxStatus>>;
 
   queryAudit(filter: AuditFilter): Promise<Result<AuditPage>>;
   getAuditEntry(id: string): Promise<Result<AuditEntry>>;
@@ -206,7 +211,7 @@ export const API_VERBS = [
   'listPresets', 'applyPreset',
   'listSessionApprovals', 'revokeSessionApproval',
   'listAgents', 'connectAgent',
-  'getSettings', 'updateSettings',
+  'getSettings', 'updateSettings', 'sandboxStatus',
   'queryAudit', 'getAuditEntry', 'auditStats',
   'undo', 'undoSession',
 ] as const satisfies ReadonlyArray<keyof GatehouseApi>;

@@ -72,6 +72,22 @@ export interface Verdict {
   session_approved?: boolean;
   /** On an allow: the call runs inside the OS sandbox this profile describes, not as is (main/core/sandbox). */
   contained?: ContainedProfile;
+  /** On a contained allow: paths the command names that the sandbox will not let it read (recorded as refusals). */
+  refused_reads?: string[];
+}
+
+/**
+ * What the OS sandbox refused a contained command: a read of a secret, a write outside the workspace or into what the
+ * tamper guard protects, a connection to a host no rule allows. Attached to the audit entry of its tool call.
+ */
+export interface SandboxRefusal {
+  kind: 'read' | 'write' | 'network';
+  /** The path, or `host:port`. */
+  target: string;
+  /** When it was refused (reads the command names: when it was decided). */
+  at: string;
+  /** The sandbox's own words (`deny openat …`, the proxy's reason), when it said more than the target. */
+  detail?: string;
 }
 
 /**
@@ -239,6 +255,8 @@ export interface AuditEntry {
   grant: string | null;
   /** Its undo, and whether the agent really ran it (added by the server when it took a snapshot). */
   undo?: UndoStatus | null;
+  /** What the sandbox refused the call's contained run, oldest first (one entry's detail; lists leave it out). */
+  refusals?: SandboxRefusal[];
   prev_hash: string;
   hash: string;
 }

@@ -35,14 +35,14 @@ export const suite: BenchSuite = {
     execFileSync('git', ['init', '-q', ws]);
     try {
       const profile = { writable: [ws, tmpdir()], unwritable: [], unreadable: [...workspaceSecretGlobs(ws), ...homeSecretPaths(process.env.HOME ?? '/root')], hosts: [] };
-      await host.wrap('true', profile); // the template, once per profile
+      await host.wrap('true', profile, 'bench-template'); // the template, once per profile
       const wraps: number[] = [];
       const contained: number[] = [];
       const bare: number[] = [];
       const srt: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t = performance.now();
-        const wrapped = await host.wrap('true', profile);
+        const wrapped = await host.wrap('true', profile, `bench-${i}`);
         wraps.push(performance.now() - t);
         contained.push(await timed('bash', ['-c', wrapped], ws));
         bare.push(await timed('bash', ['-c', 'true'], ws));

@@ -35,6 +35,7 @@ export const VERB_ARGS = {
   connectAgent: args(AgentConnectBody),
   getSettings: args(),
   updateSettings: args(closed(SettingsPatchBody)),
+  sandboxStatus: args(),
   queryAudit: args(Filter),
   getAuditEntry: args(Id),
   auditStats: args(Filter),

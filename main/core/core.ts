@@ -1,8 +1,8 @@
 // The core facade: store + policy + broker + review wired together. The headless server and the Electron shell both
 // start here; nothing in it imports electron or fastify.
 import type { Writable } from 'node:stream';
-import type { ExportFormat } from '../../common/api.js';
-import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, ToolRequest } from '../../common/domain.js';
+import type { ExportFormat, SandboxStatus } from '../../common/api.js';
+import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, SandboxRefusal, ToolRequest } from '../../common/domain.js';
 import type { ContainmentHost } from './sandbox/host.js';
 import { containedArgs } from './sandbox/rewrite.js';
 import { ApproverService } from './broker/approver-service.js';
@@ -67,6 +67,8 @@ export interface Core {
   readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession' | 'prune'>;
   /** The agent reported that a call ran (an after-call hook event): its after-snapshot is taken. */
   ran(call: RanCall): Promise<string | null>;
+  /** The sandbox refused something to the contained run of request `requestId`: attached to its audit entry. */
+  refused(requestId: string, refusal: SandboxRefusal): void;
   /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
   sessionEnded(agent: string, sessionId: string): Promise<void>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
@@ -152,7 +154,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const snapshotRetention = setInterval(pruneSnapshots, RETENTION_INTERVAL_MS);
   snapshotRetention.unref();
   setImmediate(pruneSnapshots);
-  const approver = new ApproverService(broker, store, events, { ...ports, agents, undo: snapshots }, now, (next) => {
+  const sandbox = (): SandboxStatus => {
+    const state = opts.containment?.status() ?? { ready: false, why: 'this Gatehouse process hosts no sandbox (`gatehouse serve` does)' };
+    return state.ready ? { available: true } : { available: false, why: state.why };
+  };
+  const approver = new ApproverService(broker, store, events, { ...ports, agents, undo: snapshots, sandbox }, now, (next) => {
     settings = next;
   });
   // Young garbage is collected in the pauses between tool calls, not inside the next one (idle-collection.ts).
@@ -166,6 +172,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     metrics,
     snapshots,
     ran: (call) => snapshots.ran(call),
+    refused(requestId, refusal) {
+      if (closed) return;
+      try {
+        store.addRefusals(requestId, [refusal]);
+      } catch (err) {
+        log(`a sandbox refusal of request ${requestId} could not be recorded: ${(err as Error).message}`);
+      }
+    },
     sessionEnded: (agent, sessionId) => snapshots.nextRequest(agent, sessionId),
     async submit(input, o = {}) {
       // A call of this session that never reported back has run by now: its after-snapshot first.

@@ -10,6 +10,7 @@ import { useHistoryStore } from './historyStore.js';
 import { reviewedMaterial } from './reviewed.js';
 import { ReviewedView } from './ReviewedView.js';
 import { UndoControl } from './undo/UndoControl.js';
+import { RefusalList } from './RefusalList.js';
 
 function Field(props: { label: string; value: string | null; inert?: boolean }): React.JSX.Element | null {
   if (!props.value) return null;
@@ -141,11 +142,13 @@ export function AuditDetail(): React.JSX.Element | null {
 
           <VerdictPanel verdict={entry.verdict} command={rangedCommand(entry)} title={`Verdict: ${entry.verdict.decision}`} />
 
+          <RefusalList refusals={entry.refusals} contained={entry.verdict.contained !== undefined && entry.status === 'approved'} />
+
           <h4>As reviewed</h4>
           <ReviewedView toolName={entry.tool_name} args={entry.args} />
           {entry.updated_args && (
             <>
-              <h4>As approved (edited by the person)</h4>
+              <h4>{entry.verdict.contained ? 'As run (inside the sandbox)' : 'As approved (edited by the person)'}</h4>
               <ReviewedView toolName={entry.tool_name} args={entry.updated_args} />
             </>
           )}

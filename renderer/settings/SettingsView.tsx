@@ -1,9 +1,10 @@
-// Settings the core honours: mode (approve-all only after confirmation), request timeout and its outcome,
-// session-approval lifetime.
+// Settings the core honours: mode (approve-all only after confirmation), contain instead of asking, request timeout and
+// its outcome, session-approval lifetime.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { CoreSettings, Mode } from '../../common/domain.js';
 import { useSettings } from '../store/settings.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { ContainSetting } from './ContainSetting.js';
 
 const MODES: Array<{ mode: Mode; label: string; help: string }> = [
   { mode: 'interactive', label: 'Interactive', help: 'Ask me whenever no rule decides.' },
@@ -46,6 +47,7 @@ export function SettingsView(): ReactNode {
           </label>
         ))}
       </fieldset>
+      <ContainSetting on={settings?.contain_unvouched === true} />
       <form
         className="gh-form-grid"
         onSubmit={(e) => {

@@ -76,6 +76,7 @@ export function createWebClient(base = ''): GatehouseApi {
 
     getSettings: () => call('GET', `${base}/v1/settings`),
     updateSettings: (patch) => call('PATCH', `${base}/v1/settings`, patch),
+    sandboxStatus: () => call('GET', `${base}/v1/sandbox`),
 
     queryAudit: (filter) => call('GET', `${base}/v1/audit${queryString(filter)}`),
     getAuditEntry: (id) => call('GET', `${base}/v1/audit/${enc(id)}`),

@@ -9,6 +9,7 @@ import { BIN } from '../core/cli/run-cli.js';
 
 const FILESYSTEM = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
 import { describeAgent } from './support/scenarios.js';
+import { containedScenario } from './support/contained.js';
 import { gatehouse, TOKEN } from './support/gatehouse.js';
 import { gitState, makeRepo, treeHash } from '../core/snapshots/tree-hash.js';
 
@@ -26,6 +27,8 @@ describeAgent(
     configFiles: (dirs) => [join(dirs.home, '.claude', 'settings.json')],
   },
   (s) => {
+    containedScenario(s, (command) => ({ name: 'Bash', input: { command, description: 'as asked' } }));
+
     it('writes the content the person edited before approving', async () => {
       const path = join(s.dirs.ws, 'edited.txt');
       const running = s.run({ name: 'Write', input: { file_path: path, content: 'from the agent\n' } });

@@ -1,6 +1,6 @@
 // Gemini CLI 0.61.0, headless (`gemini -p`), against the scripted Gemini model, through Gatehouse's BeforeTool hook.
 // Gemini's own policy allows the shell (so the tool is offered headless); Gatehouse is the gate in front of it.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gemini } from './model/gemini.js';
 import { agentBin, cleanEnv } from './support/agents.js';
@@ -34,6 +34,20 @@ const spec: AgentSpec = {
 };
 
 describeAgent(spec, (s) => {
+  // Gemini takes a rewritten command but its own policy refuses the sandbox's form of it: a contained verdict asks.
+  it('under a sandbox rule the command is asked, never run unconfined', async () => {
+    writeFileSync(join(s.dirs.ws, 'gem-contained.sh'), '#!/bin/bash\necho escaped > ~/gem-outside.txt\n');
+    chmodSync(join(s.dirs.ws, 'gem-contained.sh'), 0o755);
+    expect((await s.g().approver('POST', '/v1/rules', { action: 'sandbox', pattern: 'Bash(./gem-contained.sh)' })).status).toBe(201);
+    const running = s.run(spec.shell('./gem-contained.sh'));
+    const held = await s.g().nextPending();
+    expect(held.request).toMatchObject({ agent: 'gemini-cli', tool_name: 'Bash', args: { command: './gem-contained.sh' } });
+    expect(held.verdict.reasons.join('\n')).toContain('cannot run a command rewritten into the sandbox');
+    await s.g().approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: false, reason: 'not unconfined' });
+    await running;
+    expect(existsSync(join(s.dirs.home, 'gem-outside.txt'))).toBe(false);
+  });
+
   it('a call approved in Gatehouse that Gemini\'s own policy refuses (a redirect it was not allowed) shows as not run', async () => {
     expect((await s.g().approver('PATCH', '/v1/settings', { mode: 'approve-all' })).status).toBe(200);
     const r = await s.run({ name: 'run_shell_command', input: { command: 'echo hi > gem-redirect.txt', description: 'as asked' } });

@@ -39,3 +39,19 @@ test('timeout, its outcome and the session TTL are saved', async ({ app, gatehou
   await expect(app.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect(await gatehouse.approver('GET', '/v1/settings')).toMatchObject({ timeout_seconds: 90, timeout_outcome: 'deny', session_ttl_seconds: 3600 });
 });
+
+test('"contain instead of asking" is explained, says whether the sandbox runs, and is saved', async ({ app, gatehouse }) => {
+  await app.getByRole('link', { name: 'Settings' }).click();
+  const toggle = app.getByRole('checkbox', { name: 'Contain instead of asking' });
+  await expect(toggle).not.toBeChecked();
+  await expect(app.getByText(/runs inside an OS\s+sandbox instead of waiting for you/)).toBeVisible();
+  // This machine has bubblewrap: `gatehouse serve` hosts the sandbox (elsewhere the line gives doctor's reason).
+  const sandbox = await gatehouse.approver<{ available: boolean; why?: string }>('GET', '/v1/sandbox');
+  const line = sandbox.available ? 'The sandbox is running' : `cannot run here, so contained commands are asked instead: ${sandbox.why ?? ''}`;
+  await expect(app.getByRole('status').filter({ hasText: line })).toBeVisible();
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await expect.poll(async () => (await gatehouse.approver<{ contain_unvouched: boolean }>('GET', '/v1/settings')).contain_unvouched).toBe(true);
+  await toggle.uncheck();
+  await expect.poll(async () => (await gatehouse.approver<{ contain_unvouched: boolean }>('GET', '/v1/settings')).contain_unvouched).toBe(false);
+});

@@ -1,7 +1,7 @@
 // The person's side of the core: every GatehouseApi verb (except subscribe/exportAudit) as a plain async method
 // that throws typed errors. The HTTP routes map them to status codes; the Electron IPC maps them to {ok:false,error}.
 // Free of electron and fastify, so both hosts can use it.
-import type { AgentConnectInput, AgentConnectReport, AgentOverview, DecisionInput, ImportReport, Preset, Review, RuleSuggestion, WhatIfReport, AuditStats } from '../../../common/api.js';
+import type { AgentConnectInput, AgentConnectReport, AgentOverview, DecisionInput, ImportReport, Preset, Review, RuleSuggestion, SandboxStatus, WhatIfReport, AuditStats } from '../../../common/api.js';
 import type {
   AuditEntry,
   AuditFilter,
@@ -38,6 +38,8 @@ export interface ApproverPorts {
   agents: Pick<AgentConnections, 'list' | 'connect'>;
   /** Each call's undo state, and undoing calls or sessions (History's Undo button). */
   undo: Pick<Snapshots, 'status' | 'undo' | 'undoSession'>;
+  /** Whether contained commands can run in this process. */
+  sandbox(): SandboxStatus;
 }
 
 /** Implements the approver verbs over the broker and the store. */
@@ -181,6 +183,11 @@ export class ApproverService {
 
   async getSettings(): Promise<CoreSettings> {
     return viaStore(() => this.store.getSettings());
+  }
+
+  /** Whether contained commands run in this process's sandbox, or why they are asked instead. */
+  async sandboxStatus(): Promise<SandboxStatus> {
+    return this.ports.sandbox();
   }
 
   /** Changes settings; announces the mode separately because the tray and banners follow it. */

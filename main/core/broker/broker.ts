@@ -106,6 +106,8 @@ export class Broker {
       await this.record(() => {
         store.insertDecided(request, verdict, decision);
         if (rule) store.recordRuleHit(rule, decided);
+        // The OS sandbox reports no refused read: the files the command names that its sandbox hides are the record.
+        if (updatedArgs && verdict.refused_reads) store.addRefusals(request.id, verdict.refused_reads.map((target) => ({ kind: 'read', target, at: decided.toISOString() })));
       });
       metrics.onSubmitted(false, verdict.risks, verdict.hard_deny === true);
       const record = { request, status: decision.status, verdict, decision };

@@ -27,7 +27,7 @@ function commandPrefix(pattern: string, analysis: ShellAnalysis | undefined): st
 }
 
 /** Everything the core needs from the policy side. */
-export interface PolicyPorts extends Omit<ApproverPorts, 'agents' | 'undo'> {
+export interface PolicyPorts extends Omit<ApproverPorts, 'agents' | 'undo' | 'sandbox'> {
   evaluate(request: ToolRequest, store: Store, settings: CoreSettings): Promise<Verdict>;
   /** Why a folder cannot be a workspace (a grant's or an "always" rule's scope), or null for a project folder. */
   workspaceProblem(dir: string): string | null;

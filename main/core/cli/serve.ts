@@ -64,7 +64,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
     return 1;
   }
   if (port === -1) rememberPort(home, server.port);
-  const sandbox = await containment.start(networkQuestion(() => core));
+  const sandbox = await containment.start(networkQuestion(() => core), (requestId, refusal) => core.refused(requestId, refusal));
   if (!sandbox.ready) process.stdout.write(`Contained commands are asked instead: ${sandbox.why} (run \`gatehouse doctor\`).\n`);
   writeEndpoint(home, server.endpoint);
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);

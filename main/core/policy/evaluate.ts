@@ -22,6 +22,7 @@ import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
+import { mayRead } from '../sandbox/profile-check.js';
 import { takesRewrittenInput } from '../sandbox/rewritable.js';
 
 const MAX_RULE_REASONS = 5;
@@ -392,5 +393,13 @@ export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Ve
   const containable = view.family === 'shell' && view.problem === null && takesRewrittenInput(input.request.agent);
   const contain = containable ? () => profileFor(book, input.workspace) : null;
   const harmless = containable && provablyHarmless(view);
-  return applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain, harmless);
+  return withRefusedReads(applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain, harmless), view);
+}
+
+/** A contained verdict names the files the command reads that its sandbox hides (for the audit: the OS reports no refused read). */
+function withRefusedReads(v: Verdict, view: RequestView): Verdict {
+  if (v.decision !== 'allow' || v.contained === undefined) return v;
+  const profile = v.contained;
+  const hidden = view.shellRefs.filter((r) => !r.facts.missing && (!mayRead(profile, r.facts.requested) || !mayRead(profile, r.facts.resolved)));
+  return hidden.length === 0 ? v : { ...v, refused_reads: [...new Set(hidden.map((r) => r.facts.requested))] };
 }

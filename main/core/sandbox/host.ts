@@ -7,18 +7,48 @@
 // The wrapped string reaches the proxies of THIS process (a Unix socket and the proxy's password are written into it):
 // the agent runs it after the hook has answered, so the manager is initialised once with `serve` and never reset while
 // it runs. Wrapped commands are never started with spawnSync (the proxy would deadlock: it runs in this event loop).
+//
+// Each wrapped command carries its own attribution id (its proxy username and the write monitor's key), so what the
+// sandbox refuses it comes back here tagged with the request it ran for. The template is made once per profile with a
+// placeholder id, and each wrap puts a fresh id in its place: the per-command cost stays a string replace.
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
-import type { ContainedProfile } from '../../../common/domain.js';
+import { getDefaultWritePaths, SandboxManager } from '@anthropic-ai/sandbox-runtime';
+import type { ContainedProfile, SandboxRefusal } from '../../../common/domain.js';
 import { sandboxProblems, type SandboxProblem } from './readiness.js';
+import { refusalOf } from './refusal-line.js';
 import { concreteUnreadable } from './secret-files.js';
 
 /** The variable that carries the command into the sandbox. */
 const COMMAND_VAR = 'GATEHOUSE_CONTAINED_COMMAND';
 /** How long a profile's template is reused before secret files are looked for again. */
 const TEMPLATE_MS = 60_000;
+/** Wrapped commands whose refusals are still attributed (the oldest are forgotten, and their host lists dropped). */
+const ATTRIBUTED = 2000;
+/**
+ * What the sandboxed shell runs: the command from the environment, with local hosts sent through the proxy too (the
+ * library exempts them, and inside the sandbox's own network they would only be refused, never asked about).
+ */
+const INNER = `unset NO_PROXY no_proxy; eval "$${COMMAND_VAR}"`;
+
+/**
+ * A fresh attribution id: 144 random bits (the library asks for at least 128), drawn until its base64 form — how it is
+ * written into the wrapped command — is letters and digits only, so a plain replace finds every copy of it.
+ */
+function attributionId(): { id: string; encoded: string } {
+  for (;;) {
+    const id = randomBytes(18).toString('base64url');
+    const encoded = Buffer.from(id).toString('base64');
+    if (/^[A-Za-z0-9]+$/.test(encoded)) return { id, encoded };
+  }
+}
+
+/** A profile's wrapped command with a placeholder attribution id in it. */
+interface Template {
+  wrapped: string;
+  placeholder: string;
+}
 
 /** `s` as one single-quoted shell word. */
 function singleQuoted(s: string): string {
@@ -31,15 +61,22 @@ export type NetworkQuestion = (host: string, port: number | undefined) => Promis
 /** Whether contained commands can run now. */
 export type HostState = { ready: true } | { ready: false; why: string };
 
+/** Hears what the sandbox refused the command wrapped for request `requestId`. */
+export type RefusalListener = (requestId: string, refusal: SandboxRefusal) => void;
+
 /** The sandbox manager of this process: started once, then wraps commands until the process ends. */
 export class ContainmentHost {
   private state: HostState = { ready: false, why: 'the sandbox has not been started in this Gatehouse process' };
-  // One per-command network list per set of hosts, kept while the process runs (ids are 128 random bits).
-  private readonly lists = new Map<string, string>();
-  private readonly templates = new Map<string, { at: number; template: Promise<string> }>();
+  private readonly templates = new Map<string, { at: number; template: Promise<Template> }>();
+  // Encoded attribution id → the request and profile it was wrapped for, oldest first.
+  private readonly runs = new Map<string, { requestId: string; profile: ContainedProfile; id: string }>();
+  private seenViolations = 0;
 
-  /** Starts the manager and its proxies; on any problem stays not ready and says why (contained answers then ask). */
-  async start(ask: NetworkQuestion): Promise<HostState> {
+  /**
+   * Starts the manager, its proxies and its write monitor; on any problem stays not ready and says why (contained answers
+   * then ask). `onRefusal` hears each refusal of a wrapped command.
+   */
+  async start(ask: NetworkQuestion, onRefusal?: RefusalListener): Promise<HostState> {
     const problems: SandboxProblem[] = await sandboxProblems().catch((e: unknown) => [{ why: String(e), fix: '' }]);
     if (problems.length > 0) {
       this.state = { ready: false, why: problems.map((p) => p.why).join('; ') };
@@ -52,7 +89,9 @@ export class ContainmentHost {
       await SandboxManager.initialize(
         { network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } },
         async ({ host, port }) => ((await ask(host, port)) ? true : { allow: false, reason: `Gatehouse refused ${host}${port ? `:${port}` : ''}` }),
+        true,
       );
+      if (onRefusal) this.listen(onRefusal);
       this.state = { ready: true };
     } catch (e) {
       this.state = { ready: false, why: `the sandbox did not start: ${e instanceof Error ? e.message : String(e)}` };
@@ -70,12 +109,40 @@ export class ContainmentHost {
    * remade after TEMPLATE_MS so new secret files are found) with the command handed in through the environment, in
    * single quotes, where no character of it is special. Throws when the sandbox is not running.
    */
-  async wrap(command: string, profile: ContainedProfile): Promise<string> {
+  async wrap(command: string, profile: ContainedProfile, requestId: string): Promise<string> {
     if (!this.state.ready) throw new Error(this.state.why);
-    return `${COMMAND_VAR}=${singleQuoted(command)} ${await this.template(profile)}`;
+    const template = await this.template(profile);
+    const run = attributionId();
+    SandboxManager.registerCommandNetworkLists(run.id, { allowedDomains: profile.hosts.flatMap((h) => [h, `*.${h}`]) });
+    this.runs.set(run.encoded, { requestId, profile, id: run.id });
+    if (this.runs.size > ATTRIBUTED) this.forget(this.runs.keys().next().value as string);
+    return `${COMMAND_VAR}=${singleQuoted(command)} ${template.wrapped.replaceAll(template.placeholder, run.encoded)}`;
   }
 
-  private template(profile: ContainedProfile): Promise<string> {
+  private forget(encoded: string): void {
+    const run = this.runs.get(encoded);
+    if (run) SandboxManager.unregisterCommandNetworkLists(run.id);
+    this.runs.delete(encoded);
+  }
+
+  /** Passes each new violation of a wrapped command, as a refusal its profile makes, to `onRefusal`. */
+  private listen(onRefusal: RefusalListener): void {
+    const violations = SandboxManager.getSandboxViolationStore();
+    this.seenViolations = violations.getTotalCount();
+    violations.subscribe((recent) => {
+      const total = violations.getTotalCount();
+      const fresh = recent.slice(Math.max(0, recent.length - (total - this.seenViolations)));
+      this.seenViolations = total;
+      const always = getDefaultWritePaths();
+      for (const v of fresh) {
+        const run = v.encodedCommand === undefined ? undefined : this.runs.get(v.encodedCommand);
+        const refusal = run ? refusalOf(v.line, v.timestamp, run.profile, always) : null;
+        if (run && refusal) onRefusal(run.requestId, refusal);
+      }
+    });
+  }
+
+  private template(profile: ContainedProfile): Promise<Template> {
     const key = JSON.stringify(profile);
     const hit = this.templates.get(key);
     if (hit && Date.now() - hit.at < TEMPLATE_MS) return hit.template;
@@ -85,32 +152,22 @@ export class ContainmentHost {
     return template;
   }
 
-  private async makeTemplate(profile: ContainedProfile): Promise<string> {
-    const commandId = this.listFor(profile.hosts);
+  private async makeTemplate(profile: ContainedProfile): Promise<Template> {
+    const placeholder = attributionId();
     const wrapped = await SandboxManager.wrapWithSandbox(
-      `eval "$${COMMAND_VAR}"`,
+      INNER,
       undefined,
       {
         filesystem: { denyRead: await concreteUnreadable(profile.unreadable), allowWrite: profile.writable, denyWrite: profile.unwritable },
         network: { allowedDomains: [], deniedDomains: [] },
       },
       undefined,
-      { commandId },
+      { commandId: placeholder.id },
     );
     // The environment reaches the sandboxed shell only through one simple command: bwrap, or sh running bwrap.
     if (!/^(bwrap|\/bin\/sh) /.test(wrapped)) throw new Error('the sandbox wrapped the command in a form Gatehouse does not know');
-    return wrapped;
-  }
-
-  /** The id whose registered list allows exactly these hosts and their subdomains. */
-  private listFor(hosts: readonly string[]): string {
-    const key = [...hosts].sort().join('\n');
-    let id = this.lists.get(key);
-    if (id === undefined) {
-      id = randomBytes(16).toString('base64url');
-      SandboxManager.registerCommandNetworkLists(id, { allowedDomains: hosts.flatMap((h) => [h, `*.${h}`]) });
-      this.lists.set(key, id);
-    }
-    return id;
+    // Every command gets its own id in the placeholder's place: one the wrap does not carry would share attribution.
+    if (!wrapped.includes(placeholder.encoded)) throw new Error('the sandbox wrapped the command without its attribution id');
+    return { wrapped, placeholder: placeholder.encoded };
   }
 }

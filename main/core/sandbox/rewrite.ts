@@ -6,7 +6,7 @@ import type { ContainmentHost } from './host.js';
 export async function containedArgs(request: ToolRequest, profile: ContainedProfile, host: ContainmentHost): Promise<Record<string, unknown>> {
   const command = request.args['command'];
   if (typeof command !== 'string') throw new Error(`${request.tool_name} has no command string to contain`);
-  return { ...request.args, command: await host.wrap(command, profile) };
+  return { ...request.args, command: await host.wrap(command, profile, request.id) };
 }
 
 /**

@@ -180,7 +180,7 @@ export function auditWriter(
     raiseDecisionSeq(next.decision_seq ?? 0);
     counts.decided(next, outcomeOf(next.status, next.decided_by));
     // The person's reason becomes searchable.
-    if (next.reason !== null) fts.reindex(next);
+    if (next.reason !== null) fts.reindex(next.seq);
     current().decisions = next.decision_seq ?? 0;
     return next;
   });

@@ -5,7 +5,8 @@
 // Entries decided at once reach the audit from the inbox (audit-inbox.ts), possibly after a later pending entry was
 // indexed: the settle indexes those below the mark itself (arrived).
 import type Database from 'better-sqlite3';
-import type { Verdict } from '../../../common/domain.js';
+import type { SandboxRefusal, Verdict } from '../../../common/domain.js';
+import { refusalSearchText } from './refusals.js';
 
 /** audit_meta key: the highest audit seq already in audit_fts. */
 export const FTS_SEQ = 'fts_seq';
@@ -20,9 +21,11 @@ interface FtsRow {
   reason: string | null;
 }
 
-/** The text of the `reasons` column: the verdict's reasons and the person's reason. */
-export function ftsReasons(reasons: readonly string[], reason: string | null): string {
-  return reason === null ? reasons.join('\n') : [...reasons, reason].join('\n');
+/** The text of the `reasons` column: the verdict's reasons, the person's reason and what the sandbox refused the run. */
+export function ftsReasons(reasons: readonly string[], reason: string | null, refusals: ReadonlyArray<Pick<SandboxRefusal, 'kind' | 'target'>> = []): string {
+  const lines = reason === null ? [...reasons] : [...reasons, reason];
+  if (refusals.length > 0) lines.push(refusalSearchText(refusals));
+  return lines.join('\n');
 }
 
 /** The indexer bound to one connection. */
@@ -34,9 +37,11 @@ export function ftsIndexer(db: Database.Database) {
   );
   const insert = db.prepare('INSERT INTO audit_fts (rowid, tool_name, summary, description, reasons) VALUES (?, ?, ?, ?, ?)');
   const remove = db.prepare<[number]>('DELETE FROM audit_fts WHERE rowid = ?');
+  const bySeq = db.prepare<[number], FtsRow>('SELECT seq, tool_name, summary, description, verdict_json, reason FROM audit WHERE seq = ?');
+  const refusals = db.prepare<[number], Pick<SandboxRefusal, 'kind' | 'target'>>('SELECT kind, target FROM audit_refusals WHERE audit_seq = ? ORDER BY id');
   const indexedUpTo = (): number => Number(mark.get() ?? 0);
   const add = (r: FtsRow): void => {
-    insert.run(r.seq, r.tool_name, r.summary, r.description, ftsReasons((JSON.parse(r.verdict_json) as Verdict).reasons, r.reason));
+    insert.run(r.seq, r.tool_name, r.summary, r.description, ftsReasons((JSON.parse(r.verdict_json) as Verdict).reasons, r.reason, refusals.all(r.seq)));
   };
 
   // The mark is re-read inside the write transaction, so two processes never index the same entry twice.
@@ -64,10 +69,12 @@ export function ftsIndexer(db: Database.Database) {
       const upTo = indexedUpTo();
       for (const r of rows) if (r.seq <= upTo) add(r);
     },
-    /** An indexed entry's text changed (a person's reason): replace its index row; one not yet indexed is read fresh later. */
-    reindex(row: FtsRow): void {
-      if (row.seq > indexedUpTo()) return;
-      remove.run(row.seq);
+    /** An indexed entry's text changed (a person's reason, a refusal): replace its index row; one not yet indexed is read fresh later. */
+    reindex(seq: number): void {
+      if (seq > indexedUpTo()) return;
+      const row = bySeq.get(seq);
+      if (!row) return;
+      remove.run(seq);
       add(row);
     },
   };

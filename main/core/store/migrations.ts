@@ -187,6 +187,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rules_created ON rules(created_at);
     `);
   },
+  // What the sandbox refused a contained run, attached to its entry after the entry was sealed (refusals.ts).
+  (db) => {
+    db.exec(`
+      CREATE TABLE audit_refusals (
+        id INTEGER PRIMARY KEY,
+        audit_seq INTEGER NOT NULL,
+        audit_id TEXT NOT NULL,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('read', 'write', 'network')),
+        target TEXT NOT NULL,
+        detail TEXT,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+      );
+      CREATE INDEX audit_refusals_entry ON audit_refusals(audit_seq);
+    `);
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

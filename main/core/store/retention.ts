@@ -27,6 +27,7 @@ export function pruneAuditRows(db: Database.Database, settings: CoreSettings, no
   );
   const drop = db.prepare<[number, number]>('DELETE FROM audit WHERE seq BETWEEN ? AND ?');
   const dropFts = db.prepare<[number, number]>('DELETE FROM audit_fts WHERE rowid BETWEEN ? AND ?');
+  const dropRefusals = db.prepare<[number, number]>('DELETE FROM audit_refusals WHERE audit_seq BETWEEN ? AND ?');
   const setMeta = db.prepare<[string, string]>(
     'INSERT INTO audit_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
   );
@@ -50,6 +51,7 @@ export function pruneAuditRows(db: Database.Database, settings: CoreSettings, no
     recordPrunedDecisions(db, decisions);
     drop.run(first, last.seq);
     dropFts.run(first, last.seq);
+    dropRefusals.run(first, last.seq);
     setMeta.run(CUT_SEQ, String(last.seq));
     setMeta.run(CUT_HASH, last.hash);
     return take;

@@ -12,6 +12,7 @@ import { createRedactor, type RedactionConfig } from './redact.js';
 import { ftsIndexer } from './fts-index.js';
 import { upkeep } from './upkeep.js';
 import { pruneAuditRows } from './retention.js';
+import { refusalsRepo } from './refusals.js';
 import { validateRulePattern } from './rule-pattern.js';
 import { rulesRepo } from './rules-repo.js';
 import { sessionsRepo } from './sessions-repo.js';
@@ -102,6 +103,7 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     upkept.touched();
   });
   const reader = auditReader(db);
+  const refusals = refusalsRepo(db, redactor, fts.reindex);
   const bulkTx = db.transaction((fn: () => unknown) => fn());
   /** Runs a read (or a write that finds rows by id) of the audit once the inbox has settled: it sees every entry written. */
   const settled =
@@ -124,7 +126,13 @@ export function openStore(dbPath: string, opts: StoreOptions = {}): OpenStore {
     ...sessions,
     ...settings,
     getRecord: settled(writer.getRecord),
-    getAuditEntry: settled(writer.getAuditEntry),
+    getAuditEntry: settled((id: string) => {
+      const entry = writer.getAuditEntry(id);
+      if (entry === null) return null;
+      const refused = refusals.refusalsOf(entry.seq);
+      return refused.length > 0 ? { ...entry, refusals: refused } : entry;
+    }),
+    addRefusals: refusals.addRefusals,
     listPending: settled(writer.listPending),
     recordDecision: settled(writer.recordDecision),
     cancelAllPending: settled(writer.cancelAllPending),

@@ -9,6 +9,7 @@ import type {
   Rule,
   RuleInput,
   SessionApproval,
+  SandboxRefusal,
   ToolRequest,
   Verdict,
 } from '../../../common/domain.js';
@@ -56,7 +57,10 @@ export interface Store {
   updateSettings(patch: Partial<CoreSettings>): CoreSettings;
 
   queryAudit(filter: AuditFilter): AuditPage;
+  /** The entry with what the sandbox refused its contained run (`refusals`, when it refused anything). */
   getAuditEntry(id: string): AuditEntry | null;
+  /** Attaches what the sandbox refused a contained run to its request's entry (chained: refusals.ts); returns how many were kept. */
+  addRefusals(auditId: string, refusals: readonly SandboxRefusal[]): number;
   /** Streams the filtered audit in insertion order, in bounded memory. */
   iterateAudit(filter: AuditFilter): IterableIterator<AuditEntry>;
   verifyAudit(): VerifyReport;

@@ -4,6 +4,7 @@ import { AUDIT_COLUMNS, type AuditRow } from './audit-row.js';
 import { CUT_HASH, CUT_SEQ } from './audit-log.js';
 import { decisionHash, GENESIS_HASH, requestHash } from './chain.js';
 import { lastDecisionSeq, prunedDecisionRanges } from './decision-chain.js';
+import { firstBadRefusal } from './refusals.js';
 import type { VerifyReport } from './types.js';
 
 const DECISION_COLUMNS = [
@@ -80,5 +81,8 @@ function walk(db: Database.Database): VerifyReport {
   if (decisions.firstHole() !== null) {
     return firstPending ? { ok: false, checked: firstPending.checked, first_bad_seq: firstPending.seq, first_bad_id: firstPending.id, problem: 'altered' } : bad(expectedSeq, null, 'missing');
   }
+  // What the sandbox refused a run is chained onto its entry (refusals.ts): an edited or removed refusal is an altered entry.
+  const refusal = firstBadRefusal(db);
+  if (refusal !== null) return { ok: false, checked, first_bad_seq: refusal.seq, first_bad_id: refusal.id, problem: 'altered' };
   return { ok: true, checked, cut_point: meta.has(CUT_SEQ) ? `${cutSeq}:${meta.get(CUT_HASH) ?? ''}` : null };
 }

@@ -18,10 +18,10 @@ export interface RunningGatehouse {
 /** The approver token the suite's Gatehouse is started with (for CLI verbs like `gatehouse undo`). */
 export const TOKEN = 'approver-token-for-the-agent-suite-0123456789';
 
-/** Starts `gatehouse serve --home <home>` and waits for its URL. */
-export async function startGatehouse(home: string): Promise<RunningGatehouse> {
+/** Starts `gatehouse serve --home <home>` (with `env` over this process's) and waits for its URL. */
+export async function startGatehouse(home: string, env: NodeJS.ProcessEnv = {}): Promise<RunningGatehouse> {
   const child: ChildProcess = spawn(process.execPath, [join(process.cwd(), 'bin', 'gatehouse.js'), 'serve', '--home', home, '--approver-token-stdin'], {
-    env: { ...process.env, GATEHOUSE_HOME: home },
+    env: { ...process.env, ...env, GATEHOUSE_HOME: home },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin!.end(`${TOKEN}\n`);

@@ -70,7 +70,9 @@ export function describeAgent(spec: AgentSpec, extra?: (s: Suite) => void): void
       const installed = await gatehouse(['install', spec.cli], s.env);
       expect(installed.stderr).toBe('');
       expect(installed.code).toBe(0);
-      g = await startGatehouse(dirs.gatehouseHome);
+      // The temp folder a contained command may write, apart from the throwaway HOME it may not (both in /tmp otherwise).
+      mkdirSync(join(root, 'tmp'));
+      g = await startGatehouse(dirs.gatehouseHome, { TMPDIR: join(root, 'tmp') });
       s.g = () => g!;
       s.run = async (call) => {
         s.model.script(call);

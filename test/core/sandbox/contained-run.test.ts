@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestRecord } from '../../../common/domain.js';
 import { createCore, type Core } from '../../../main/core/core.js';
 import { ContainmentHost } from '../../../main/core/sandbox/host.js';
@@ -39,12 +39,13 @@ beforeAll(async () => {
   process.env.HOME = fx.home;
   const containment = new ContainmentHost();
   core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
-  const state = await containment.start(networkQuestion(() => core));
+  const state = await containment.start(networkQuestion(() => core), (id, refusal) => core.refused(id, refusal));
   expect(state).toEqual({ ready: true });
   writeFileSync(path.join(fx.ws, 'try.sh'), 'cat .env; echo landed > inside.txt; echo escaped > ~/outside.txt; echo done\n');
   chmodSync(path.join(fx.ws, 'try.sh'), 0o755);
   await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(./try.sh)' });
   await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(curl:*)' });
+  await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(cat:*)' });
 }, 60_000);
 
 afterAll(async () => {
@@ -73,6 +74,23 @@ describe('a sandbox rule runs the command contained', () => {
     expect(out).not.toContain('sk-test-123');
     expect(existsSync(path.join(fx.ws, 'inside.txt'))).toBe(true);
     expect(existsSync(path.join(fx.home, 'outside.txt'))).toBe(false);
+
+    // The refused write is on record with the call's audit entry (the write in the workspace is not).
+    await vi.waitFor(async () => {
+      const entry = await core.approver.getAuditEntry(record.request.id);
+      expect(entry.refusals?.map((r) => [r.kind, r.target])).toEqual([['write', path.join(fx.home, 'outside.txt')]]);
+    }, { timeout: 20_000 });
+  }, 60_000);
+
+  it('a secret file the command names is recorded as a refused read (approve-all runs it contained)', async () => {
+    await core.approver.updateSettings({ mode: 'approve-all' });
+    const record = await submitBash('cat .env > copy.txt').finally(() => core.approver.updateSettings({ mode: 'interactive' }));
+    expect(record.verdict.contained, record.verdict.reasons.join('; ')).toBeDefined();
+    const { out } = await run(record.decision?.updated_args?.['command'] as string, fx.ws);
+    expect(out).not.toContain('sk-test-123');
+    const entry = await core.approver.getAuditEntry(record.request.id);
+    expect(entry.refusals?.map((r) => [r.kind, r.target])).toEqual([['read', path.join(fx.ws, '.env')]]);
+    expect((await core.approver.queryAudit({ q: 'refused read' })).entries.map((e) => e.id)).toContain(record.request.id);
   }, 60_000);
 
   it('a host no rule allows is a Network request; refused, the program sees a refused connection', async () => {
@@ -90,5 +108,9 @@ describe('a sandbox rule runs the command contained', () => {
     const { code, out } = await running;
     expect(code).not.toBe(0);
     expect(out).toMatch(/403|refused|denied|Gatehouse/i);
+    await vi.waitFor(async () => {
+      const entry = await core.approver.getAuditEntry(record.request.id);
+      expect(entry.refusals?.map((r) => [r.kind, r.target])).toEqual([['network', 'example.com:443']]);
+    }, { timeout: 20_000 });
   }, 60_000);
 });

@@ -54,5 +54,6 @@ export function registerApproverRoutes(app: App, core: Core): void {
   app.post('/v1/agents/connect', { config: P, schema: { body: AgentConnectBody } }, async (req) => svc.connectAgent(req.body));
 
   app.get('/v1/settings', { config: P }, async () => svc.getSettings());
+  app.get('/v1/sandbox', { config: P }, async () => svc.sandboxStatus());
   app.patch('/v1/settings', { config: P, schema: { body: SettingsPatchBody } }, async (req) => svc.updateSettings(req.body));
 }
