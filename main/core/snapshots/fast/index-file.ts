@@ -3,19 +3,9 @@
 // ids, and the stat data that tells a changed file from an unchanged one. It is what carries the snapshot's file set
 // from one server run to the next, and between this reader and git's own `add` where git still takes a snapshot.
 import { createHash } from 'node:crypto';
+import { INDEX_SIGNATURE, readIndexEntries, type StatData } from '../../git-index/entries.js';
 
-/** Stat data as the index keeps it: each field truncated to 32 bits, as git stores it. */
-export interface StatData {
-  ctimeS: number;
-  ctimeN: number;
-  mtimeS: number;
-  mtimeN: number;
-  dev: number;
-  ino: number;
-  uid: number;
-  gid: number;
-  size: number;
-}
+export type { StatData };
 
 /** One file of the snapshot. */
 export interface IndexEntry {
@@ -26,63 +16,18 @@ export interface IndexEntry {
   stat: StatData;
 }
 
-const SIGNATURE = 0x44495243; // "DIRC"
-
-/** git's offset varint (varint.c), for version 4's prefix-compressed names. */
-function varint(buf: Buffer, at: number): { value: number; next: number } {
-  let c = buf[at++]!;
-  let value = c & 127;
-  while (c & 128) {
-    c = buf[at++]!;
-    value = ((value + 1) << 7) + (c & 127);
-  }
-  return { value, next: at };
-}
-
-/** The entries of an index file's bytes; null when it holds what a snapshot never has (conflict stages, a split or sparse index). */
+/**
+ * The snapshot's entries of an index file's bytes; null when it holds what a snapshot never has (conflict stages,
+ * sparse or intent-to-add entries, a name that is not UTF-8) or what the reader cannot read whole.
+ */
 export function readIndexFile(buf: Buffer, idBytes: number): IndexEntry[] | null {
-  if (buf.length < 12 + idBytes || buf.readUInt32BE(0) !== SIGNATURE) return null;
-  const version = buf.readUInt32BE(4);
-  if (version < 2 || version > 4) return null;
-  const count = buf.readUInt32BE(8);
+  if (buf.length < 12 + idBytes) return null;
+  const raw = readIndexEntries(buf, idBytes);
+  if (raw === null) return null;
   const entries: IndexEntry[] = [];
-  let at = 12;
-  let previous = '';
-  for (let n = 0; n < count; n++) {
-    const start = at;
-    if (start + 40 + idBytes + 2 > buf.length) return null;
-    const u = (k: number) => buf.readUInt32BE(start + 4 * k);
-    const stat: StatData = { ctimeS: u(0), ctimeN: u(1), mtimeS: u(2), mtimeN: u(3), dev: u(4), ino: u(5), uid: u(7), gid: u(8), size: u(9) };
-    const mode = u(6);
-    const oid = Buffer.from(buf.subarray(start + 40, start + 40 + idBytes));
-    const flags = buf.readUInt16BE(start + 40 + idBytes);
-    if (flags & 0x3000) return null; // a merge stage
-    at = start + 40 + idBytes + 2;
-    if (flags & 0x4000) {
-      if (version < 3 || buf.readUInt16BE(at) !== 0) return null; // skip-worktree or intent-to-add
-      at += 2;
-    }
-    let path: string;
-    if (version === 4) {
-      const strip = varint(buf, at);
-      const end = buf.indexOf(0, strip.next);
-      if (end < 0 || strip.value > previous.length) return null;
-      path = previous.slice(0, previous.length - strip.value) + buf.toString('utf8', strip.next, end);
-      at = end + 1;
-    } else {
-      const end = buf.indexOf(0, at);
-      if (end < 0) return null;
-      path = buf.toString('utf8', at, end);
-      at = start + ((end - start + 8) & ~7);
-    }
-    if (path.endsWith('/') || path.includes('\uFFFD')) return null;
-    previous = path;
-    entries.push({ path, mode, oid, stat });
-  }
-  for (let ext = at; ext + 8 <= buf.length - idBytes; ) {
-    const sig = buf.toString('latin1', ext, ext + 4);
-    if (sig === 'link' || sig === 'sdir') return null;
-    ext += 8 + buf.readUInt32BE(ext + 4);
+  for (const e of raw) {
+    if (e.stage !== 0 || e.skipWorktree || e.intentToAdd || e.path.includes('\uFFFD')) return null;
+    entries.push({ path: e.path, mode: e.mode, oid: Buffer.from(e.oid), stat: e.stat });
   }
   return entries;
 }
@@ -94,7 +39,7 @@ export function writeIndexFile(entries: readonly IndexEntry[], algorithm: 'sha1'
   let total = 12;
   for (const name of names) total += (40 + idBytes + 2 + name.length + 8) & ~7;
   const out = Buffer.alloc(total);
-  out.writeUInt32BE(SIGNATURE, 0);
+  out.writeUInt32BE(INDEX_SIGNATURE, 0);
   out.writeUInt32BE(2, 4);
   out.writeUInt32BE(entries.length, 8);
   let at = 12;
