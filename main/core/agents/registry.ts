@@ -14,6 +14,10 @@ import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
 import { geminiMcpServers } from './gemini/mcp-servers.js';
+import { qwenHook } from './qwen/hook-io.js';
+import { qwenInstaller } from './qwen/installer.js';
+import { qwenNativePolicy } from './qwen/native-policy.js';
+import { qwenMcpServers } from './qwen/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -39,6 +43,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
   { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
   { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
+  { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */
