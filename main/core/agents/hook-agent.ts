@@ -26,6 +26,13 @@ export interface HookAgent {
    * with the real agents), 0 where silence makes the agent ask the person itself (Claude Code).
    */
   silentExit: 0 | 2;
+  /**
+   * For an agent whose events are not Claude-style (Cline): its event as `{hook_event_name, tool_name, tool_input,
+   * session_id?, cwd?, tool_response?}`, the shape every hook route reads, or null when it is no event this agent sends.
+   */
+  normalise?(event: unknown): Record<string, unknown> | null;
+  /** Seconds after which the agent kills the hook and runs the call anyway (Cline: 120): the hook gives up before. */
+  killedAfterS?: number;
 }
 
 /** A plain JSON object (not null, not an array). */

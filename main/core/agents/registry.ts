@@ -18,6 +18,10 @@ import { qwenHook } from './qwen/hook-io.js';
 import { qwenInstaller } from './qwen/installer.js';
 import { qwenNativePolicy } from './qwen/native-policy.js';
 import { qwenMcpServers } from './qwen/mcp-servers.js';
+import { clineHook } from './cline/hook-io.js';
+import { clineInstaller } from './cline/installer.js';
+import { clineNativePolicy } from './cline/native-policy.js';
+import { clineMcpServers } from './cline/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -44,6 +48,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
   { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
   { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers) },
+  { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */

@@ -4,6 +4,7 @@ import { codexTranslator } from './codex/translate.js';
 import { geminiTranslator } from './gemini/translate.js';
 import type { HookTranslator } from './translator.js';
 import { qwenTranslator } from './qwen/translate.js';
+import { clineTranslator } from './cline/translate.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, qwenTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, qwenTranslator, clineTranslator];

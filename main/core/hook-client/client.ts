@@ -46,9 +46,16 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   } catch {
     return fallback('the hook event on stdin is not JSON');
   }
+  // What is sent on: the agent's own text, or for an agent with its own event shape, that event read into the route's.
+  let body = input.stdin;
+  if (agent.normalise) {
+    event = agent.normalise(event);
+    if (event === null) return fallback(`the hook event on stdin is not one ${agent.cli} sends`);
+    body = JSON.stringify(event);
+  }
   const name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  if (name === agent.after) return reportRan(input, `/v1/hooks/${agent.cli}`);
-  if (name !== undefined && name === agent.sessionEnd) return reportRan(input, `/v1/hooks/${agent.cli}/session-end`);
+  if (name === agent.after) return reportRan(input, body, `/v1/hooks/${agent.cli}`);
+  if (name !== undefined && name === agent.sessionEnd) return reportRan(input, body, `/v1/hooks/${agent.cli}/session-end`);
   if (typeof name !== 'string' || !agent.events.includes(name)) {
     return fallback(`Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}`);
   }
@@ -60,7 +67,7 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
   const nonce = freshNonce();
   let check: AnswerCheck | undefined;
   // While Gatehouse decides: prove who listens from /proc (listener.ts), else get the signature check ready.
-  const answer = await send(target, endpoint.token, nonce, input.stdin, input.timeoutMs, () => {
+  const answer = await send(target, endpoint.token, nonce, body, input.timeoutMs, () => {
     check = target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
   });
   if (typeof answer === 'string') return fallback(answer);
@@ -86,10 +93,10 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
  * An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
  * is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
  */
-async function reportRan(input: HookClientInput, path: string): Promise<HookResult> {
+async function reportRan(input: HookClientInput, body: string, path: string): Promise<HookResult> {
   const endpoint = readEndpoint(input.home);
   const target = endpoint ? loopbackUrl(endpoint.url, path) : null;
-  if (endpoint && target) await send(target, endpoint.token, freshNonce(), input.stdin, Math.min(input.timeoutMs, 60_000));
+  if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, Math.min(input.timeoutMs, 60_000));
   return { output: '', fallback: null };
 }
 
