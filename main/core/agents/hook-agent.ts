@@ -27,7 +27,7 @@ export interface HookAgent {
    */
   silentExit: 0 | 2;
   /**
-   * For an agent whose events carry no `hook_event_name` (Copilot CLI): the event's name and the body its route reads
+   * For an agent whose events carry no `hook_event_name` or are not Claude-style (Copilot CLI, Cline): the event's name and the body its route reads
    * (Claude-style fields), or why the event cannot be read. Absent: the event goes as written, named by hook_event_name.
    */
   toRoute?(event: unknown): RoutedEvent | string;
@@ -36,6 +36,8 @@ export interface HookAgent {
    * code 2" and nothing of stderr): a hook program that cannot start then prints its fallback there too.
    */
   stdoutRefusal?: boolean;
+  /** Seconds after which the agent kills the hook and runs the call anyway (Cline: 120): the hook gives up before. */
+  killedAfterS?: number;
 }
 
 /** An event in the shape the server's hook route reads, with its name. */

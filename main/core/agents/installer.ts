@@ -30,11 +30,12 @@ export interface FileEdit {
   path: string;
   /** The agent's folder: the file (or where a link points) must stay inside it. */
   root: string;
-  format: 'json' | 'toml';
+  /** How the new text is checked before it is written (`text`: a hook script Gatehouse writes whole). */
+  format: 'json' | 'toml' | 'text';
   /** The text with Gatehouse's part added (`null` = the file does not exist yet). Throws ConfigError. */
   add(text: string | null, ctx: InstallContext): string;
-  /** The text with only Gatehouse's part removed. Throws ConfigError. */
-  remove(text: string, ctx: InstallContext): string;
+  /** The text with only Gatehouse's part removed (null: the file goes, it was all Gatehouse's). Throws ConfigError. */
+  remove(text: string, ctx: InstallContext): string | null;
 }
 
 /** Why an installed hook would still not run, for `gatehouse status`. */

@@ -18,6 +18,14 @@ import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
 import { geminiMcpServers } from './gemini/mcp-servers.js';
+import { qwenHook } from './qwen/hook-io.js';
+import { qwenInstaller } from './qwen/installer.js';
+import { qwenNativePolicy } from './qwen/native-policy.js';
+import { qwenMcpServers } from './qwen/mcp-servers.js';
+import { clineHook } from './cline/hook-io.js';
+import { clineInstaller } from './cline/installer.js';
+import { clineNativePolicy } from './cline/native-policy.js';
+import { clineMcpServers } from './cline/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -44,6 +52,8 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
   { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
   { cli: 'copilot', kind: 'copilot-cli', title: 'Copilot CLI', hook: copilotHook, installer: copilotInstaller, nativePolicy: copilotNativePolicy, mcpWrap: jsonWrap(copilotMcpServers) },
+  { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers) },
+  { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */

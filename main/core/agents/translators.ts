@@ -4,6 +4,8 @@ import { codexTranslator } from './codex/translate.js';
 import { copilotTranslator } from './copilot/translate.js';
 import { geminiTranslator } from './gemini/translate.js';
 import type { HookTranslator } from './translator.js';
+import { qwenTranslator } from './qwen/translate.js';
+import { clineTranslator } from './cline/translate.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator, qwenTranslator, clineTranslator];

@@ -1,4 +1,4 @@
-// `gatehouse hook <claude-code|gemini|codex> [--home DIR]`: reads the hook event on stdin, prints Gatehouse's answer in
+// `gatehouse hook <agent> [--home DIR]`: reads the hook event on stdin, prints Gatehouse's answer in
 // the agent's dialect (or its fallback). Imports only the thin client: this runs before every tool call and must
 // start as fast as node itself. Every way out refuses in the agent's own words: a deny it honours, or for Claude Code
 // the silence after which it asks the person itself; never an exit the agent reads as "go on".
@@ -33,7 +33,7 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
     const stdin = await readStdin(MAX_EVENT_BYTES);
     result = stdin === null
       ? { output: agent.fallback('', 'the hook event on stdin is larger than any real event'), fallback: 'the hook event on stdin is larger than any real event' }
-      : await askGatehouse({ stdin, agent, home, timeoutMs: hookTimeoutMs(env) });
+      : await askGatehouse({ stdin, agent, home, timeoutMs: hookTimeoutMs(env, agent.killedAfterS) });
   } catch (err) {
     const why = `the hook failed (${err instanceof Error ? err.message : String(err)})`;
     result = { output: agent.fallback('', why), fallback: why };
@@ -48,8 +48,12 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
   return result.output === '' && result.fallback !== null ? agent.silentExit : 0;
 }
 
-/** GATEHOUSE_HOOK_TIMEOUT (seconds) when it is a positive number, else just under Claude Code's limit. */
-export function hookTimeoutMs(env: NodeJS.ProcessEnv): number {
+/**
+ * GATEHOUSE_HOOK_TIMEOUT (seconds) when it is a positive number, else just under Claude Code's limit; never past 90% of
+ * the time after which the agent kills the hook (and, for Cline, runs the call), so the refusal is printed first.
+ */
+export function hookTimeoutMs(env: NodeJS.ProcessEnv, killedAfterS?: number): number {
   const s = Number(env.GATEHOUSE_HOOK_TIMEOUT);
-  return (Number.isFinite(s) && s > 0 ? Math.min(s, DEFAULT_HOOK_TIMEOUT_S) : DEFAULT_HOOK_TIMEOUT_S) * 1000;
+  const limit = killedAfterS === undefined ? DEFAULT_HOOK_TIMEOUT_S : Math.min(DEFAULT_HOOK_TIMEOUT_S, killedAfterS * 0.9);
+  return (Number.isFinite(s) && s > 0 ? Math.min(s, limit) : limit) * 1000;
 }

@@ -11,6 +11,8 @@ const LOOKING_VERBS: Readonly<Record<string, Readonly<Record<string, readonly st
   'Claude Code': { mcp: ['list', 'get', 'serve', 'help'], config: ['get', 'list', 'ls', 'help'], plugin: ['list', 'validate', 'help'], plugins: ['list', 'validate', 'help'] },
   'Gemini CLI': { mcp: ['list', 'help'], extensions: ['list', 'help'], hooks: ['list', 'help'] },
   Codex: { mcp: ['list', 'get', 'help'], features: ['list', 'help'] },
+  'Qwen Code': { mcp: ['list', 'help'], extensions: ['list', 'help'], hooks: ['list', 'help'] },
+  Cline: { mcp: ['list', 'help'], plugin: ['list', 'help'] },
 };
 
 /**

@@ -32,12 +32,27 @@ const GEMINI: AgentCli = {
   valued: { option: /^--approval-mode$/, value: /^yolo$/ },
   configVar: 'GEMINI_CLI_HOME',
 };
+// Qwen Code runs no hook at all in bare or safe mode; its yolo still passes every call through the hook.
+const QWEN: AgentCli = {
+  label: 'Qwen Code',
+  options: /^--(bare|safe-mode)(=|$)/,
+  configVar: 'QWEN_HOME',
+};
+// Cline reads its user hooks from its configuration folder (`--config`, CLINE_DIR) and a project's from the folder it
+// works in; `--hooks-dir` only adds hooks.
+const CLINE: AgentCli = {
+  label: 'Cline',
+  options: /^--config(=|$)/,
+  configVar: 'CLINE_DIR',
+};
 // A version after the package name (`claude@1.2`).
 const VERSION = /@[^/@]*$/;
 const AGENTS: Record<string, AgentCli> = {
   claude: CLAUDE, 'claude-code': CLAUDE, '@anthropic-ai/claude-code': CLAUDE,
   codex: CODEX, '@openai/codex': CODEX,
   gemini: GEMINI, 'gemini-cli': GEMINI, '@google/gemini-cli': GEMINI,
+  qwen: QWEN, '@qwen-code/qwen-code': QWEN,
+  cline: CLINE,
 };
 
 /** The agent a program or package name runs (`claude`, `@openai/codex@1`), by its label, or undefined. */

@@ -105,7 +105,7 @@ function isFolder(p: string): boolean {
 
 /** Agent configuration folders named by environment variables, which the tamper guard also protects. */
 export function agentConfigDirsFromEnv(env: NodeJS.ProcessEnv): string[] {
-  return ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME']
+  return ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME', 'QWEN_HOME', 'CLINE_DIR']
     .map((k) => env[k])
     .filter((v): v is string => typeof v === 'string' && path.isAbsolute(v));
 }

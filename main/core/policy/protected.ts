@@ -12,7 +12,7 @@ const SYSTEM_CONFIG_DIRS = [
   '/Library/Application Support/GeminiCli',
   '/etc/codex',
 ];
-const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex', '.cursor': 'Cursor' };
+const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex', '.cursor': 'Cursor', '.qwen': 'Qwen Code', '.clinerules': 'Cline', '.cline': 'Cline' };
 /** Per agent folder: the files and sub-folders that hold hooks or permissions. */
 const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: [] },
@@ -21,6 +21,11 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   // Cursor runs .cursor/hooks.json's commands (scripts kept in .cursor/hooks/) on every shell call and file read, and
   // starts .cursor/mcp.json's servers; its rules (.cursor/rules/*.mdc) are prompts, which agents write freely.
   '.cursor': { files: ['hooks.json', 'mcp.json', 'cli.json'], dirs: ['hooks'] },
+  // Qwen Code keeps hooks, permissions and MCP servers in settings.json; Cline runs every script in a hooks/ folder
+  // (.clinerules/hooks in a project, ~/.cline/hooks for the user) on every tool call.
+  '.qwen': { files: ['settings.json'], dirs: [] },
+  '.clinerules': { files: [], dirs: ['hooks'] },
+  '.cline': { files: [], dirs: ['hooks'] },
 };
 /** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
 const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };

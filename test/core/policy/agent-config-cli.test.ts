@@ -14,6 +14,8 @@ describe('agentConfigChange', () => {
     [['claude', 'mcp', 'remove', 'x'], true], [['claude', 'config', 'set', '-g', 'permissions.allow', 'Bash'], true], [['claude', 'plugin', 'install', 'evil@m'], true],
     [['claude', '--debug', 'mcp', 'add', 'x'], true], [['@anthropic-ai/claude-code@2', 'mcp', 'add', 'x'], true], [['gemini', 'mcp', 'add', 'x', 'sh'], true],
     [['gemini', 'extensions', 'install', 'https://x'], true], [['codex', 'mcp', 'add', 'x', '--', 'sh'], true], [['codex', 'features', 'enable', 'x'], true],
+    [['qwen', 'mcp', 'add', 'x', 'sh'], true], [['qwen', 'extensions', 'install', 'https://x'], true], [['cline', 'mcp', 'add', 'x'], true],
+    [['qwen', 'mcp', 'list'], false], [['cline', 'plugin', 'list'], false], [['qwen', '-p', 'fix the mcp config'], false],
     [['claude', 'mcp', 'list'], false], [['claude', 'mcp', 'get', 'x'], false], [['claude', 'mcp'], false], [['claude', 'config', 'get', 'theme'], false],
     [['claude', '-p', 'fix the mcp config'], false], [['claude', '--version'], false], [['gemini', 'mcp', 'list'], false], [['codex', 'exec', 'run tests'], false],
     [['codex', 'mcp', 'list'], false], [['npm', 'mcp', 'add'], false], [['git', 'config', 'set', 'x', 'y'], false],

@@ -60,6 +60,8 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['npx @anthropic-ai/claude-code -p x --dangerously-skip-permissions', 'ALL', 'deny'], ['codex exec --dangerously-bypass-approvals-and-sandbox x', 'ALL', 'deny'],
   ['codex --yolo exec x', 'ALL', 'deny'], ['codex -c hooks=[] exec x', 'ALL', 'deny'], ['gemini --yolo -p x', 'ALL', 'deny'], ['gemini -y -p x', 'ALL', 'deny'],
   ['gemini --approval-mode yolo -p x', 'ALL', 'deny'], ['GEMINI_CLI_HOME=/tmp/g gemini -p x', 'ALL', 'deny'], ['CODEX_HOME=/tmp/c codex exec x', 'ALL', 'deny'],
+  ['qwen --bare -p x', 'ALL', 'deny'], ['qwen --safe-mode -p x', 'ALL', 'deny'], ['QWEN_HOME=/tmp/q qwen -p x', 'ALL', 'deny'],
+  ['cline --config /tmp/c x', 'ALL', 'deny'], ['CLINE_DIR=/tmp/c cline x', 'ALL', 'deny'],
   // `<>` opens a file for writing too; the parser rejects it, and the salvaged reading lost the write to deduplication
   ["echo '{}' 1<>.claude/settings.json", 'ALL', 'deny'], ["echo '{}' <> .claude/settings.json", 'ALL', 'deny'], ['exec 3<>.claude/settings.json', 'STAR', 'deny'],
   // code that joins GATEHOUSE_HOME's path below home to a home it looks up itself

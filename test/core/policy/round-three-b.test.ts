@@ -128,6 +128,8 @@ const TOOL_HOSTILE: ToolRow[] = [
   ['Read', { file_path: '{{WS}}/src/app.ts', absolute_path: '{{WS}}/.env' }, READ, 'gemini-cli', 'ask'],
   ['local_shell', { command: ['cat', 'config'], working_directory: '{{HOME}}/.aws', workdir: '{{WS}}' }, { allow: ['Bash(cat:*)'] }, 'codex', 'ask'],
   ['Bash', { command: 'cat config', dir_path: '{{HOME}}/.aws' }, { allow: ['Bash(cat:*)'] }, 'gemini-cli', 'ask'],
+  // Qwen Code's shell (Gemini's fork) names its folder `directory`: the command runs there.
+  ['Bash', { command: 'cat config', directory: '{{HOME}}/.aws' }, { allow: ['Bash(cat:*)'] }, 'qwen-code', 'ask'],
   ['mcp__filesystem__write_file', { path: '.git/hooks/pre-commit', content: 'x' }, { allow: ['mcp__filesystem'] }, 'claude-code', 'ask'],
   ['mcp__filesystem__write_file', { path: '{{WS}}/.git/config', content: 'x' }, { allow: ['mcp__filesystem__write_file'] }, 'claude-code', 'ask'],
   ['mcp__filesystem__move_file', { source: 'x', destination: '.git/hooks/post-checkout' }, { allow: ['mcp__filesystem'] }, 'claude-code', 'ask'],

@@ -53,43 +53,54 @@ function withoutOwned(text: string, owned: string[], path: string): string {
   return out;
 }
 
+/**
+ * Deny and ask entries in a Claude-style settings.json `permissions` block (Claude Code's, and Qwen Code's, which reads
+ * the same lists and rule syntax): `target` is the file, `noAllow` why allow rules are not written there.
+ */
+export function permissionsPolicy(target: NativePolicy['target'], noAllow: string): NativePolicy {
+  return {
+    target,
+    render(rules, current, owned): RenderedPolicy {
+      const path = 'settings.json';
+      let text = withoutOwned(current ?? '', owned, path);
+      if (text.trim() === '') text = '{}\n';
+      const out: RenderedPolicy = { text, written: [], skipped: [], owned: [] };
+      // Containers are remembered as created when sync makes them, or made them last time and they are still there.
+      const before = parseSettings(current ?? '', path)['permissions'];
+      const had = (list?: string) => isPlainObject(before) && (list === undefined || before[list] !== undefined);
+      const created = (marker: string, existed: boolean) => {
+        if ((!existed || owned.includes(marker)) && !out.owned.includes(marker)) out.owned.push(marker);
+      };
+      for (const rule of rules) {
+        const why = notPortable(rule) ?? (rule.action === 'allow' ? noAllow : null);
+        if (why !== null) {
+          out.skipped.push({ rule, why });
+          continue;
+        }
+        out.written.push(rule);
+        const list = rule.action;
+        const entries = listOf(parseSettings(out.text, path), list, path);
+        if (entries.includes(rule.pattern)) continue; // The person's own entry: theirs to keep.
+        created(CREATED_PERMISSIONS, had());
+        created(createdList(list), had(list));
+        out.text = applyEdits(out.text, modify(out.text, ['permissions', list, entries.length], rule.pattern, { formattingOptions: formatting(out.text), isArrayInsertion: true }));
+        out.owned.push(key(list, rule.pattern));
+      }
+      return out;
+    },
+    remove(current, owned) {
+      return withoutOwned(current, owned, 'settings.json');
+    },
+    parse: parseClaudePermissions,
+    recognises: (path, text) => path.endsWith('.json') && /"(allow|ask|deny)"\s*:/.test(text),
+  };
+}
+
 /** Claude Code's native policy: deny and ask entries in the hook's settings.json. */
-export const claudeCodeNativePolicy: NativePolicy = {
-  target(ctx) {
+export const claudeCodeNativePolicy: NativePolicy = permissionsPolicy(
+  (ctx) => {
     const root = claudeDir(ctx);
     return { path: join(root, 'settings.json'), root };
   },
-  render(rules, current, owned): RenderedPolicy {
-    const path = 'settings.json';
-    let text = withoutOwned(current ?? '', owned, path);
-    if (text.trim() === '') text = '{}\n';
-    const out: RenderedPolicy = { text, written: [], skipped: [], owned: [] };
-    // Containers are remembered as created when sync makes them, or made them last time and they are still there.
-    const before = parseSettings(current ?? '', path)['permissions'];
-    const had = (list?: string) => isPlainObject(before) && (list === undefined || before[list] !== undefined);
-    const created = (marker: string, existed: boolean) => {
-      if ((!existed || owned.includes(marker)) && !out.owned.includes(marker)) out.owned.push(marker);
-    };
-    for (const rule of rules) {
-      const why = notPortable(rule) ?? (rule.action === 'allow' ? 'Claude Code already skips its prompt when Gatehouse allows; a native allow would also run calls while Gatehouse is down' : null);
-      if (why !== null) {
-        out.skipped.push({ rule, why });
-        continue;
-      }
-      out.written.push(rule);
-      const list = rule.action;
-      const entries = listOf(parseSettings(out.text, path), list, path);
-      if (entries.includes(rule.pattern)) continue; // The person's own entry: theirs to keep.
-      created(CREATED_PERMISSIONS, had());
-      created(createdList(list), had(list));
-      out.text = applyEdits(out.text, modify(out.text, ['permissions', list, entries.length], rule.pattern, { formattingOptions: formatting(out.text), isArrayInsertion: true }));
-      out.owned.push(key(list, rule.pattern));
-    }
-    return out;
-  },
-  remove(current, owned) {
-    return withoutOwned(current, owned, 'settings.json');
-  },
-  parse: parseClaudePermissions,
-  recognises: (path, text) => path.endsWith('.json') && /"(allow|ask|deny)"\s*:/.test(text),
-};
+  'Claude Code already skips its prompt when Gatehouse allows; a native allow would also run calls while Gatehouse is down',
+);

@@ -6,8 +6,8 @@ import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
 import { CODEX_EVENTS } from './hook-io.js';
 
-/** Codex takes no edited input: an approval of an edited call is a deny saying so, never the unedited call. */
-const NO_EDITS = 'Gatehouse: the person approved an edited version of this call, which Codex cannot receive; run the edited call instead';
+/** Codex (and Qwen Code, which shares this answer) takes no edited input: an edited approval is a deny saying so, never the unedited call. */
+const NO_EDITS = 'Gatehouse: the person approved an edited version of this call, which this agent cannot receive; run the edited call instead';
 
 /** Codex, POST /v1/hooks/codex. */
 export const codexTranslator: HookTranslator = {
