@@ -5,22 +5,35 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { inertText } from '../../../common/inert.js';
-import { failsOpen, hookProgram, programProblem } from '../agents/hook-command.js';
+import { failsOpen, hookCommand, hookProgram, programProblem } from '../agents/hook-command.js';
+import { AGENTS as AGENTS_BY_KIND } from '../agents/registry.js';
 import { FAILS_OPEN } from '../agents/overview.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
 import { dbPathIn, openStore, resolveHome } from '../store/index.js';
+import { homeToRecord } from '../store/home.js';
 import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
 import { runCommand, type CliIo } from './store-cli.js';
 import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
 const AGENTS = ['claude-code', 'gemini-cli', 'codex'] as const;
-const HOOK_FIX: Record<(typeof AGENTS)[number], string> = {
-  'claude-code': 'add the hook to ~/.claude/settings.json as the README shows (PreToolUse, command `gatehouse hook claude-code`)',
-  'gemini-cli': 'add a BeforeTool hook running `gatehouse hook gemini` to ~/.gemini/settings.json',
-  codex: 'add a PreToolUse hook running `gatehouse hook codex` to ~/.codex/hooks.json and trust it in config.toml',
+/** Where each agent's hook goes, for people who write it by hand. */
+const HOOK_PLACE: Record<(typeof AGENTS)[number], string> = {
+  'claude-code': 'a PreToolUse hook in ~/.claude/settings.json',
+  'gemini-cli': 'a BeforeTool hook in ~/.gemini/settings.json',
+  codex: 'a PreToolUse hook in ~/.codex/hooks.json (and trust it in config.toml)',
 };
+
+/**
+ * The fix for an agent without the hook: `install`, or by hand the very command install would write (hookCommand, so
+ * a hand-written hook gets the same fail-closed tail and `--home`, and the two can never differ).
+ */
+function hookFix(kind: (typeof AGENTS)[number], env: NodeJS.ProcessEnv): string {
+  const agent = AGENTS_BY_KIND.find((a) => a.kind === kind)!;
+  const recorded = homeToRecord(resolveHome(env), env);
+  return `run \`gatehouse install ${agent.cli}\`, or add ${HOOK_PLACE[kind]} whose command is: ${hookCommand(agent.cli, recorded ? { home: recorded } : {})}`;
+}
 
 const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';
 
@@ -50,7 +63,7 @@ function lastSeen(home: string): Map<string, string> {
   return seen;
 }
 
-function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Check[] {
+function configChecks(findings: ConfigFinding[], seen: Map<string, string>, env: NodeJS.ProcessEnv): Check[] {
   const checks: Check[] = [];
   for (const f of findings.filter((x) => x.exists && x.parseError !== null)) {
     checks.push({ ok: false, what: `${f.file.path} does not parse (${f.parseError}); ${f.file.agent} ignores what it holds`, fix: `correct the file at that line` });
@@ -68,7 +81,7 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
         if (f.commands.some((c) => failsOpen(c))) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
       }
     } else if (mine.some((f) => f.exists)) {
-      checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });
+      checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: hookFix(agent, env) });
     } else {
       checks.push({ ok: true, what: `${agent}: not set up on this machine (nothing to check)` });
     }
@@ -117,7 +130,7 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
     const checks: Check[] = await instanceChecks(io.env, findings);
     checks.push(...(await sandboxChecks()));
-    checks.push(...configChecks(findings, lastSeen(home)));
+    checks.push(...configChecks(findings, lastSeen(home), io.env));
     for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;
     io.stdout(bad === 0 ? 'Everything Gatehouse needs is in place.\n' : `${bad} problem${bad === 1 ? '' : 's'} to fix.\n`);
