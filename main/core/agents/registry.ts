@@ -9,7 +9,7 @@ import { claudeCodeMcpServers } from './claude-code/mcp-servers.js';
 import { codexHook } from './codex/hook-io.js';
 import { codexInstaller } from './codex/installer.js';
 import { codexNativePolicy } from './codex/native-policy.js';
-import { codexWrapEdit } from './codex/mcp-servers.js';
+import { codexMcpFile, codexWrapEdit } from './codex/mcp-servers.js';
 import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
@@ -30,15 +30,18 @@ export interface AgentEntry {
   nativePolicy: NativePolicy;
   /** The edit that puts MCP server `name` behind the proxy (and takes it out again). */
   mcpWrap(ctx: InstallContext, name: string, proxy: ProxyCommand): FileEdit;
+  /** The file that holds its MCP servers for a scope (what `doctor` and `status` read for proxied ones). */
+  mcpFile(ctx: InstallContext): { path: string; format: 'json' | 'toml' };
 }
 
 const jsonWrap = (config: McpServersConfig) => (ctx: InstallContext, name: string, proxy: ProxyCommand) => jsonWrapEdit(config.locate(ctx), name, proxy);
+const jsonFile = (config: McpServersConfig) => (ctx: InstallContext) => ({ path: config.locate(ctx).path, format: 'json' as const });
 
 /** Claude Code, Gemini CLI, Codex. */
 export const AGENTS: readonly AgentEntry[] = [
-  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
-  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
-  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
+  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers), mcpFile: jsonFile(claudeCodeMcpServers) },
+  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers), mcpFile: jsonFile(geminiMcpServers) },
+  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit, mcpFile: codexMcpFile },
 ];
 
 /** The agent for a name, or undefined. */
