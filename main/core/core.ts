@@ -70,7 +70,7 @@ export interface Core {
   /** The sandbox refused something to the contained run of request `requestId`: attached to its audit entry. */
   refused(requestId: string, refusal: SandboxRefusal): void;
   /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
-  sessionEnded(agent: string, sessionId: string): Promise<void>;
+  sessionEnded(agent: string, sessionId: string, transcript?: string): Promise<void>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
   submit(input: SubmitInput, opts?: { wait?: number; signal?: AbortSignal }): Promise<RequestRecord>;
   /** Waits up to `seconds` for a pending request to end; resolves with the record as it then stands. */
@@ -180,7 +180,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         log(`a sandbox refusal of request ${requestId} could not be recorded: ${(err as Error).message}`);
       }
     },
-    sessionEnded: (agent, sessionId) => snapshots.nextRequest(agent, sessionId),
+    sessionEnded: (agent, sessionId, transcript) => snapshots.nextRequest(agent, sessionId, transcript),
     async submit(input, o = {}) {
       // A call of this session that never reported back has run by now: its after-snapshot first.
       await snapshots.nextRequest(input.agent ?? 'http', input.session_id ?? null);

@@ -48,7 +48,7 @@ describeAgent(spec, (s) => {
     expect(existsSync(join(s.dirs.home, 'gem-outside.txt'))).toBe(false);
   });
 
-  it('a call approved in Gatehouse that Gemini\'s own policy refuses (a redirect it was not allowed) shows as not run', async () => {
+  it('a call approved in Gatehouse that Gemini\'s own policy refuses (a redirect it was not allowed) shows as not run, with Gemini\'s own reason', async () => {
     expect((await s.g().approver('PATCH', '/v1/settings', { mode: 'approve-all' })).status).toBe(200);
     const r = await s.run({ name: 'run_shell_command', input: { command: 'echo hi > gem-redirect.txt', description: 'as asked' } });
     await s.g().approver('PATCH', '/v1/settings', { mode: 'interactive' });
@@ -56,6 +56,8 @@ describeAgent(spec, (s) => {
     const entry = ((await s.g().approver('GET', '/v1/audit?tool_name=Bash&limit=1')).json as { entries: any[] }).entries[0];
     expect(entry, JSON.stringify(s.model.toolResults)).toMatchObject({ status: 'approved', args: { command: 'echo hi > gem-redirect.txt' } });
     expect(entry.undo, JSON.stringify(s.model.toolResults)).toMatchObject({ ran: 'not-run' });
+    // Gemini sends no AfterTool for it; its reason is read from the transcript its SessionEnd event names.
+    expect(entry.undo.not_run_reason, JSON.stringify(s.model.toolResults)).toMatch(/denied by policy|requires user confirmation|non-interactive/i);
   });
 });
 describeMissingProgram(spec);

@@ -20,10 +20,12 @@ export interface McpServersConfig {
   locate(ctx: InstallContext): McpServersFile;
 }
 
-/** How the wrapped entry starts the proxy: this node and this Gatehouse's bin. */
+/** How the wrapped entry starts the proxy: this node and this Gatehouse's bin, and its home when not the default. */
 export interface ProxyCommand {
   node: string;
   bin: string;
+  /** The home to name with `--home` (homeToRecord): the proxy asks the instance serving it, whatever the agent's environment says. */
+  home?: string | null;
 }
 
 const URL_KEYS = ['url', 'httpUrl', 'type', 'headers'];
@@ -35,6 +37,18 @@ export function proxiedName(entry: Record<string, unknown>): string | null {
   return args[3];
 }
 
+/** The `--home` a proxied entry names (null: the proxy uses its environment's home); undefined when not proxied. */
+export function proxiedHome(entry: Record<string, unknown>): string | null | undefined {
+  if (proxiedName(entry) === null) return undefined;
+  const args = entry['args'] as unknown[];
+  return args[4] === '--home' && typeof args[5] === 'string' ? args[5] : null;
+}
+
+/** The proxy's own words of a wrapped entry: `BIN mcp-proxy --name NAME [--home DIR]`. */
+function proxyHead(name: string, proxy: ProxyCommand): string[] {
+  return [proxy.bin, 'mcp-proxy', '--name', name, ...(proxy.home ? ['--home', proxy.home] : [])];
+}
+
 /** The entry with the server behind the proxy; throws ConfigError for an entry the proxy cannot stand in for. */
 export function wrapEntry(name: string, entry: Record<string, unknown>, proxy: ProxyCommand): Record<string, unknown> {
   const url = typeof entry['httpUrl'] === 'string' ? entry['httpUrl'] : typeof entry['url'] === 'string' ? entry['url'] : null;
@@ -43,22 +57,23 @@ export function wrapEntry(name: string, entry: Record<string, unknown>, proxy: P
   if (url !== null) {
     if (entry['headers'] !== undefined) throw new ConfigError(`MCP server ${name} sends HTTP headers (a token?), which mcp-proxy --url cannot forward; wrap it by hand or leave it as it is`);
     if (entry['type'] === 'sse') throw new ConfigError(`MCP server ${name} uses the old SSE transport; mcp-proxy --url speaks Streamable HTTP only`);
-    return { ...kept, command: proxy.node, args: [proxy.bin, 'mcp-proxy', '--name', name, '--url', url], ...rest };
+    return { ...kept, command: proxy.node, args: [...proxyHead(name, proxy), '--url', url], ...rest };
   }
   if (typeof entry['command'] !== 'string' || entry['command'] === '') throw new ConfigError(`MCP server ${name} has neither a command nor a url`);
   const args = entry['args'] ?? [];
   if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) throw new ConfigError(`MCP server ${name}: "args" is not a list of strings`);
-  return { ...kept, command: proxy.node, args: [proxy.bin, 'mcp-proxy', '--name', name, '--', entry['command'], ...args], ...rest };
+  return { ...kept, command: proxy.node, args: [...proxyHead(name, proxy), '--', entry['command'], ...args], ...rest };
 }
 
 /** The entry as it was before wrapEntry (an HTTP server in the agent's own spelling), or null when it is not wrapped. */
 export function unwrapEntry(entry: Record<string, unknown>, httpEntry: (url: string) => Record<string, unknown>): Record<string, unknown> | null {
-  if (proxiedName(entry) === null) return null;
-  const args = entry['args'] as string[];
+  const home = proxiedHome(entry);
+  if (home === undefined) return null;
+  const args = (entry['args'] as string[]).slice(home === null ? 4 : 6);
   const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'command' && k !== 'args' && k !== 'type'));
-  if (args[4] === '--url' && typeof args[5] === 'string') return { ...httpEntry(args[5]), ...rest };
-  if (args[4] !== '--' || typeof args[5] !== 'string') return null;
-  return { ...(entry['type'] === 'stdio' ? { type: 'stdio' } : {}), command: args[5], ...(args.length > 6 ? { args: args.slice(6) } : {}), ...rest };
+  if (args[0] === '--url' && typeof args[1] === 'string') return { ...httpEntry(args[1]), ...rest };
+  if (args[0] !== '--' || typeof args[1] !== 'string') return null;
+  return { ...(entry['type'] === 'stdio' ? { type: 'stdio' } : {}), command: args[1], ...(args.length > 2 ? { args: args.slice(2) } : {}), ...rest };
 }
 
 /** The server's entry in a JSON config (`mcpServers.NAME`), checked. */

@@ -9,7 +9,7 @@ import { claudeCodeMcpServers } from './claude-code/mcp-servers.js';
 import { codexHook } from './codex/hook-io.js';
 import { codexInstaller } from './codex/installer.js';
 import { codexNativePolicy } from './codex/native-policy.js';
-import { codexWrapEdit } from './codex/mcp-servers.js';
+import { codexMcpFile, codexWrapEdit } from './codex/mcp-servers.js';
 import { copilotHook } from './copilot/hook-io.js';
 import { copilotInstaller } from './copilot/installer.js';
 import { copilotNativePolicy } from './copilot/native-policy.js';
@@ -42,18 +42,21 @@ export interface AgentEntry {
   nativePolicy: NativePolicy;
   /** The edit that puts MCP server `name` behind the proxy (and takes it out again). */
   mcpWrap(ctx: InstallContext, name: string, proxy: ProxyCommand): FileEdit;
+  /** The file that holds its MCP servers for a scope (what `doctor` and `status` read for proxied ones). */
+  mcpFile(ctx: InstallContext): { path: string; format: 'json' | 'toml' };
 }
 
 const jsonWrap = (config: McpServersConfig) => (ctx: InstallContext, name: string, proxy: ProxyCommand) => jsonWrapEdit(config.locate(ctx), name, proxy);
+const jsonFile = (config: McpServersConfig) => (ctx: InstallContext) => ({ path: config.locate(ctx).path, format: 'json' as const });
 
 /** Claude Code, Gemini CLI, Codex. */
 export const AGENTS: readonly AgentEntry[] = [
-  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
-  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
-  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
-  { cli: 'copilot', kind: 'copilot-cli', title: 'Copilot CLI', hook: copilotHook, installer: copilotInstaller, nativePolicy: copilotNativePolicy, mcpWrap: jsonWrap(copilotMcpServers) },
-  { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers) },
-  { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers) },
+  { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers), mcpFile: jsonFile(claudeCodeMcpServers) },
+  { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers), mcpFile: jsonFile(geminiMcpServers) },
+  { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit, mcpFile: codexMcpFile },
+  { cli: 'copilot', kind: 'copilot-cli', title: 'Copilot CLI', hook: copilotHook, installer: copilotInstaller, nativePolicy: copilotNativePolicy, mcpWrap: jsonWrap(copilotMcpServers), mcpFile: jsonFile(copilotMcpServers) },
+  { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers), mcpFile: jsonFile(qwenMcpServers) },
+  { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers), mcpFile: jsonFile(clineMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */

@@ -6,9 +6,11 @@ import { parseArgs } from 'node:util';
 import { applyChanges, diffText, planAdd, planRemove } from '../agents/install.js';
 import { gatehouseBin, type InstallContext, type InstallScope } from '../agents/installer.js';
 import { hookCommand } from '../agents/hook-command.js';
+import { proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
 import { connectAgent, scopeStatus } from '../agents/overview.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
+import { probeInstance } from '../hook-client/client.js';
 import { homeToRecord, resolveHome } from '../store/home.js';
 import { runCommand, UsageError, type CliIo } from './store-cli.js';
 
@@ -40,7 +42,7 @@ function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): n
   const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
   const home = resolveHome(io.env);
   const ctx = context(scope, io);
-  const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin() });
+  const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin(), home: homeToRecord(home, io.env) });
   const key = (path: string) => `mcp ${agent.cli} ${name}\u0000${path}`;
   const changes = mode === 'install' ? planAdd([edit], ctx) : planRemove([edit], ctx, home, key);
   if (values['dry-run']) {
@@ -91,16 +93,18 @@ export async function runInstall(mode: 'install' | 'uninstall', argv: string[], 
   });
 }
 
-/** `gatehouse status`: per agent, detected, installed where, and why an installed hook would not run. */
+/** `gatehouse status`: per agent, detected, installed where, and why an installed hook or proxied MCP server would not run. */
 export async function runStatus(argv: string[], io: CliIo): Promise<number> {
-  return runCommand(io, 'status', USAGE, () => {
+  return runCommand(io, 'status', USAGE, async () => {
     const { values } = parseArgs({ args: argv, options: { project: { type: 'string' } }, strict: true });
     const scopes: InstallScope[] = [{ kind: 'user' }, ...(values.project !== undefined ? [{ kind: 'project' as const, dir: resolve(values.project) }] : [])];
     const endpoint = readEndpoint(resolveHome(io.env));
     io.stdout(endpoint ? `Gatehouse: running at ${endpoint.url}\n` : 'Gatehouse: not running (hooks fall back: see `gatehouse doctor`)\n');
     let problems = 0;
+    const proxied = new Map<string, ProxiedServer>();
     for (const agent of AGENTS) {
       for (const scope of scopes) {
+        for (const p of proxiedServers(agent, context(scope, io))) proxied.set(`${p.path}\u0000${p.name}`, p);
         const { detected, installedIn, warnings } = scopeStatus(agent, context(scope, io));
         const where = scope.kind === 'user' ? 'user' : `project ${scope.dir}`;
         if (installedIn.length === 0) {
@@ -111,6 +115,16 @@ export async function runStatus(argv: string[], io: CliIo): Promise<number> {
         io.stdout(`${agent.title} (${where}): hook installed in ${installedIn.join(', ')}${warnings.length ? '' : '; it runs'}\n`);
         for (const w of warnings) io.stdout(`  would not run: ${w.why}\n`);
       }
+    }
+    for (const p of proxied.values()) {
+      const problem = await probeInstance(p.home, 3000);
+      if (problem === null) {
+        io.stdout(`MCP server ${p.name} (${p.path}): through mcp-proxy for ${p.home}; it runs\n`);
+        continue;
+      }
+      problems++;
+      const { what, fix } = proxyProblem(p, problem);
+      io.stdout(`would not run: ${what}\n  → ${fix}\n`);
     }
     return problems === 0 ? 0 : 1;
   });

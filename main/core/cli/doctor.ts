@@ -3,25 +3,40 @@
 // its endpoint.json names; which agents have the hook, and whether its program is still there; config files that do
 // not parse; and the last call Gatehouse saw from each agent.
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { inertText } from '../../../common/inert.js';
-import { failsOpen, hookProgram, programProblem } from '../agents/hook-command.js';
+import { failsOpen, hookCommand, hookProgram, programProblem } from '../agents/hook-command.js';
+import { AGENTS as AGENTS_BY_KIND } from '../agents/registry.js';
+import { proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
 import { FAILS_OPEN } from '../agents/overview.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
 import { dbPathIn, openStore, resolveHome } from '../store/index.js';
+import { homeNamed, homeToRecord } from '../store/home.js';
 import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
 import { runCommand, type CliIo } from './store-cli.js';
 import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
 const AGENTS = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli'] as const;
-const HOOK_FIX: Record<(typeof AGENTS)[number], string> = {
-  'claude-code': 'add the hook to ~/.claude/settings.json as the README shows (PreToolUse, command `gatehouse hook claude-code`)',
-  'gemini-cli': 'add a BeforeTool hook running `gatehouse hook gemini` to ~/.gemini/settings.json',
-  codex: 'add a PreToolUse hook running `gatehouse hook codex` to ~/.codex/hooks.json and trust it in config.toml',
-  'copilot-cli': 'run `gatehouse install copilot` (a preToolUse hook running `gatehouse hook copilot` in ~/.copilot/settings.json)',
+/** Where each agent's hook goes, for people who write it by hand. */
+const HOOK_PLACE: Record<(typeof AGENTS)[number], string> = {
+  'claude-code': 'a PreToolUse hook in ~/.claude/settings.json',
+  'gemini-cli': 'a BeforeTool hook in ~/.gemini/settings.json',
+  codex: 'a PreToolUse hook in ~/.codex/hooks.json (and trust it in config.toml)',
+  'copilot-cli': 'a preToolUse hook in ~/.copilot/settings.json',
 };
+
+/**
+ * The fix for an agent without the hook: `install`, or by hand the very command install would write (hookCommand, so
+ * a hand-written hook gets the same fail-closed tail and `--home`, and the two can never differ).
+ */
+function hookFix(kind: (typeof AGENTS)[number], env: NodeJS.ProcessEnv): string {
+  const agent = AGENTS_BY_KIND.find((a) => a.kind === kind)!;
+  const recorded = homeToRecord(resolveHome(env), env);
+  return `run \`gatehouse install ${agent.cli}\`, or add ${HOOK_PLACE[kind]} whose command is: ${hookCommand(agent.cli, recorded ? { home: recorded } : {})}`;
+}
 
 const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';
 
@@ -51,7 +66,7 @@ function lastSeen(home: string): Map<string, string> {
   return seen;
 }
 
-function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Check[] {
+function configChecks(findings: ConfigFinding[], seen: Map<string, string>, env: NodeJS.ProcessEnv): Check[] {
   const checks: Check[] = [];
   for (const f of findings.filter((x) => x.exists && x.parseError !== null)) {
     checks.push({ ok: false, what: `${f.file.path} does not parse (${f.parseError}); ${f.file.agent} ignores what it holds`, fix: `correct the file at that line` });
@@ -69,7 +84,7 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
         if (f.commands.some((c) => failsOpen(c))) checks.push({ ok: false, what: `${agent}: ${FAILS_OPEN(f.file.path)}` });
       }
     } else if (mine.some((f) => f.exists)) {
-      checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: HOOK_FIX[agent] });
+      checks.push({ ok: false, what: `${agent}: configured here, but no Gatehouse hook found${last ? ` (last call seen: ${show(last)})` : ''}`, fix: hookFix(agent, env) });
     } else {
       checks.push({ ok: true, what: `${agent}: not set up on this machine (nothing to check)` });
     }
@@ -78,22 +93,33 @@ function configChecks(findings: ConfigFinding[], seen: Map<string, string>): Che
 }
 
 /** The home an installed hook command looks in: its `--home`, else this environment's. */
-function hookHome(command: string, env: NodeJS.ProcessEnv): string {
-  const named = hookProgram(command)?.home;
-  return named ? resolveHome({ ...env, GATEHOUSE_HOME: named }) : resolveHome(env);
+const hookHome = (command: string, env: NodeJS.ProcessEnv): string => homeNamed(hookProgram(command)?.home, env);
+
+/** Every MCP server of every agent, user-level and in `cwd`, that runs through mcp-proxy (each file once). */
+function proxies(env: NodeJS.ProcessEnv, cwd: string): ProxiedServer[] {
+  const seen = new Map<string, ProxiedServer>();
+  for (const agent of AGENTS_BY_KIND) {
+    for (const scope of [{ kind: 'user' as const }, { kind: 'project' as const, dir: cwd }]) {
+      for (const p of proxiedServers(agent, { scope, env, userHome: env.HOME || homedir(), command: '', state: {} })) seen.set(`${p.path}\u0000${p.name}`, p);
+    }
+  }
+  return [...seen.values()];
 }
 
 /**
  * Every instance running for a home a hook may look in, and for each home the installed hooks use where none runs, a
- * problem naming the instances that do run (`serve --home DIR` is invisible to hooks installed for another home).
+ * problem naming the instances that do run (`serve --home DIR` is invisible to hooks installed for another home); and
+ * each proxied MCP server whose home has no Gatehouse running.
  */
-async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[]): Promise<Check[]> {
+async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[], proxied: ProxiedServer[]): Promise<Check[]> {
   const used = [...new Set(findings.flatMap((f) => f.commands.map((c) => hookHome(c, env))))];
   if (used.length === 0) used.push(resolveHome(env));
   const others = [...new Set([resolveHome(env), resolveHome({ ...env, GATEHOUSE_HOME: '' })])].filter((h) => !used.includes(h) && readEndpoint(h));
-  const probed = await Promise.all([...used, ...others].map(async (home) => ({ home, problem: await probeInstance(home, 3000) })));
-  const elsewhere = probed.filter((p) => p.problem === null && others.includes(p.home)).map((p) => p.home);
-  return probed.map(({ home, problem }): Check => {
+  const homes = [...new Set([...used, ...others, ...proxied.map((p) => p.home)])];
+  const problems = new Map(await Promise.all(homes.map(async (home) => [home, await probeInstance(home, 3000)] as const)));
+  const elsewhere = others.filter((h) => problems.get(h) === null);
+  const checks = [...used, ...others].map((home): Check => {
+    const problem = problems.get(home) ?? null;
     if (others.includes(home)) {
       return { ok: true, what: problem === null ? `Gatehouse is also running for ${home}, where no installed hook looks` : `an endpoint.json in ${home}, where no installed hook looks: ${problem}` };
     }
@@ -101,6 +127,11 @@ async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[])
     const also = elsewhere.length > 0 ? `; or, to use the Gatehouse running for ${elsewhere.join(', ')}, install the hooks again with GATEHOUSE_HOME set to it` : '';
     return { ok: false, what: `hooks cannot reach Gatehouse: ${problem}`, fix: `start it (\`npm start\`, or \`gatehouse serve --home ${home}\`)${also}` };
   });
+  for (const p of proxied) {
+    const problem = problems.get(p.home) ?? null;
+    checks.push(problem === null ? { ok: true, what: `MCP server ${p.name} in ${p.path} runs through mcp-proxy for ${p.home}, where Gatehouse is running` } : { ok: false, ...proxyProblem(p, problem) });
+  }
+  return checks;
 }
 
 /** Whether contained commands can run on this machine; where not, contained answers ask, and each cause has its fix. */
@@ -116,9 +147,9 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { cwd: { type: 'string' } }, strict: true });
     const home = resolveHome(io.env);
     const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
-    const checks: Check[] = await instanceChecks(io.env, findings);
+    const checks: Check[] = await instanceChecks(io.env, findings, proxies(io.env, values.cwd ?? process.cwd()));
     checks.push(...(await sandboxChecks()));
-    checks.push(...configChecks(findings, lastSeen(home)));
+    checks.push(...configChecks(findings, lastSeen(home), io.env));
     for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;
     io.stdout(bad === 0 ? 'Everything Gatehouse needs is in place.\n' : `${bad} problem${bad === 1 ? '' : 's'} to fix.\n`);

@@ -17,7 +17,7 @@ const USAGE = `usage: gatehouse <command> [options]
   undo <request-id> [--yes] [--back-to-here] | undo --session S [--yes]
                                      show, then restore, what a call (or a session) changed in its workspace
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
-  mcp-proxy --name NAME (-- CMD [ARGS…] | --url URL)
+  mcp-proxy --name NAME [--home DIR] (-- CMD [ARGS…] | --url URL)
                                      run an MCP server (stdio, or Streamable HTTP) behind Gatehouse
   acp-proxy [--agent NAME] -- CMD [ARGS…]
                                      run an ACP agent for an editor; Gatehouse answers its permission requests

@@ -1,10 +1,10 @@
-// `gatehouse mcp-proxy --name NAME (--url URL | -- CMD [ARGS…])`: runs an MCP server behind the gate
+// `gatehouse mcp-proxy --name NAME [--home DIR] (--url URL | -- CMD [ARGS…])`: runs an MCP server behind the gate
 // (main/core/mcp/proxy.ts).
 import { parseArgs } from 'node:util';
 import { startProxy, type ProxyOptions } from '../mcp/proxy.js';
-import { resolveHome } from '../store/home.js';
+import { homeNamed } from '../store/home.js';
 
-const USAGE = 'usage: gatehouse mcp-proxy --name NAME -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse)\n       gatehouse mcp-proxy --name NAME --url URL        (an MCP server over Streamable HTTP)';
+const USAGE = 'usage: gatehouse mcp-proxy --name NAME [--home DIR] -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse)\n       gatehouse mcp-proxy --name NAME [--home DIR] --url URL        (an MCP server over Streamable HTTP)';
 
 /** The upstream from the command line, or why it is not one. */
 function upstreamOf(url: string | undefined, rest: string[]): ProxyOptions['upstream'] | string {
@@ -26,9 +26,9 @@ export async function runMcpProxy(argv: string[], env: NodeJS.ProcessEnv = proce
     process.stderr.write(`gatehouse mcp-proxy: ${why}\n${USAGE}\n`);
     return 2;
   };
-  let values: { name?: string; url?: string };
+  let values: { name?: string; url?: string; home?: string };
   try {
-    ({ values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: { name: { type: 'string' }, url: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: { name: { type: 'string' }, url: { type: 'string' }, home: { type: 'string' } }, strict: true }));
   } catch (err) {
     return fail((err as Error).message);
   }
@@ -41,7 +41,7 @@ export async function runMcpProxy(argv: string[], env: NodeJS.ProcessEnv = proce
     return 2;
   }
   try {
-    const proxy = await startProxy({ name, upstream, home: resolveHome(env) });
+    const proxy = await startProxy({ name, upstream, home: homeNamed(values.home, env) });
     await proxy.closed;
     return 0;
   } catch (err) {

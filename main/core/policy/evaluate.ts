@@ -6,6 +6,8 @@ import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
 import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
+import { secretReason } from './secrets.js';
+import { credentialAnchor } from './credential-stores.js';
 import { payloadFingerprint } from './fingerprint.js';
 import { grantRules, liveGrants, ruleName } from './grants.js';
 import { shellCandidates } from './shell-index.js';
@@ -14,7 +16,7 @@ import { collectRisks } from './risks.js';
 import { tamperFindings } from './tamper.js';
 import { readTier } from './tiers.js';
 import { unvouched } from './closed-world.js';
-import { isInside } from './paths.js';
+import { isInside, relativeInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
@@ -127,7 +129,7 @@ const LISTERS = new Set(['find', 'fd', 'fdfind', 'ls', 'tree']);
  * workspace use (`Bash(cat:*)`) does not vouch for it, as Claude Code's own path check would not.
  * Threat: `cat ~/.ssh/id_rsa`, `cat .env`, `cat link*` (a symlink out), `grep -r key ~/.aws`, `cd ~/.ssh && ls`.
  */
-function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): boolean {
+function untieredReads(view: RequestView, ws: WorkspaceState, why: string[], counts: (ref: ShellRef) => boolean = () => true): boolean {
   const a = view.analysis;
   if (a === null) return false;
   const realCwd = ws.realCwd ?? ws.cwd;
@@ -144,7 +146,7 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[]): bo
     }
     // Only the command's own path references can be read through its operands: without any, there is nothing to judge.
     if (!view.shellRefs.some((ref) => ref.cmd === i && ref.facts)) return;
-    const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts);
+    const refs = view.shellRefs.filter((ref) => ref.cmd === i && ref.facts && counts(ref));
     const lister = feedsReader && LISTERS.has(cmd.argv[0] ?? '');
     const contents = showsContents(cmd.argv[0] ?? '') || lister;
     const folders = readsFolders(cmd.argv) || lister || stashPrinters.has(i);
@@ -200,6 +202,8 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
   });
   if (!whole && untieredReads(view, ws, why)) covered = false;
+  // `cat ~/.netrc` under `Bash(*)`: a blanket rule does not vouch for reading a credential or secret; it runs contained or asks.
+  const credentialRead = whole !== undefined && untieredReads(view, ws, why, (ref) => secretOrCredential(ref, ws));
   // `echo … >> .git/config`, `cp x .git/hooks/pre-commit`: git runs what its config and hooks say on the next git command.
   const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts, ws) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
   if (gitWrite) {
@@ -229,7 +233,17 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (used[0]) out.matched_rule = used[0].rule.id;
   // A rule for the whole shell vouches for what the engine cannot prove harmless only inside the sandbox.
   if (whole && !provablyHarmless(view)) out.contained = 'blanket';
+  if (credentialRead) out.contained = 'unvouched';
   return out;
+}
+
+/** Whether a path is of the secret or credential tier: a credential store outside the workspace, a secret-looking file inside. */
+function secretOrCredential(ref: ShellRef, ws: WorkspaceState): boolean {
+  if (!ref.facts.insideWorkspace) {
+    const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
+    return (credentialAnchor(ref.facts.requested, homes) ?? credentialAnchor(ref.facts.resolved, homes)) !== null;
+  }
+  return secretReason(relativeInside(ref.facts.resolved, ws.realCwd ?? ws.cwd) ?? ref.facts.resolved) !== null;
 }
 
 // Programs that act on a symbolic link named last in a path, not on what it points to.

@@ -50,8 +50,8 @@ export const HookEventBody = Type.Object({
   permission_suggestions: Type.Optional(Type.Array(Type.Unknown())),
 });
 
-/** An agent's session-end hook event: only its session id is read. */
-export const SessionEndBody = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }) });
+/** An agent's session-end hook event: its session id, and the transcript where a refused call's reason may be read. */
+export const SessionEndBody = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }), transcript_path: Type.Optional(Type.String({ maxLength: 4096 })) });
 
 const RuleAction = Type.Union([Type.Literal('allow'), Type.Literal('sandbox'), Type.Literal('deny'), Type.Literal('ask')]);
 const RuleFields = {

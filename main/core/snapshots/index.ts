@@ -18,8 +18,8 @@ export interface Snapshots {
   beforeRun(record: RequestRecord): Promise<void>;
   /** The agent reported a call ran: takes its after-snapshot; the matched request id, or null. */
   ran(call: RanCall): Promise<string | null>;
-  /** A session's next request: calls of it still open (no after-call event) get their after-snapshot now. */
-  nextRequest(agent: string, sessionId: string | null): Promise<void>;
+  /** A session's next request or its end: calls of it still open (no after-call event) get their after-snapshot now. */
+  nextRequest(agent: string, sessionId: string | null, transcript?: string): Promise<void>;
   /** Where a call's undo stands; null when it took no snapshot. */
   status(requestId: string): UndoStatus | null;
   /** Previews (default) or applies the undo of a call. */
@@ -52,8 +52,8 @@ export function createSnapshots(opts: SnapshotOptions): Snapshots {
   return {
     beforeRun: (record) => recorder.beforeRun(record),
     ran: (call) => recorder.ran(call),
-    async nextRequest(agent, sessionId) {
-      if (sessionId !== null) await recorder.closeOpen({ agent, session_id: sessionId });
+    async nextRequest(agent, sessionId, transcript) {
+      if (sessionId !== null) await recorder.closeOpen({ agent, session_id: sessionId }, transcript);
     },
     status: (id) => recorder.status(id),
     undo: (id, o) => undoCall(deps, id, o),

@@ -26,4 +26,4 @@ export function refusalIn(response: unknown): string | null {
 }
 
 /** The note for a call whose session went on without reporting it. */
-export const NO_SIGN = 'no sign it ran: the agent reported no result for it before its next call';
+export const NO_SIGN = "no sign it ran: the agent reported no result for it before its next call, and nothing changed; the agent's own policy may have refused it (its transcript or log says why)";

@@ -10,6 +10,7 @@ import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
 import { NO_SIGN, REPORTING_AGENTS, refusalIn } from './ran.js';
 import { shadowPaths, snapshot } from './shadow.js';
+import { readTranscript, refusalInTranscript } from './transcript.js';
 import { workspaceRoot } from './workspace.js';
 
 /** What the recorder needs. */
@@ -103,12 +104,21 @@ export class SnapshotRecorder {
     return match.request_id;
   }
 
-  /** Takes the after-snapshot of every open call of a session (its next request arrived) or of a workspace (undo). */
-  async closeOpen(filter: { agent: string; session_id: string | null } | { workspace: string }): Promise<void> {
+  /**
+   * Takes the after-snapshot of every open call of a session (its next request arrived, or it ended) or of a workspace
+   * (undo). `transcript`: the session's transcript as the agent names it, where the agent's reason for not running a
+   * call may be read.
+   */
+  async closeOpen(filter: { agent: string; session_id: string | null } | { workspace: string }, transcript?: string): Promise<void> {
+    let text: string | null | undefined;
     for (const row of this.deps.journal.open(filter)) {
       const after = await this.close(row);
       // The session went on without the after-call event its hook sends for every call that ran, and nothing changed.
-      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && after === row.before_tree) this.deps.journal.setRan(row.request_id, 'not-run', NO_SIGN);
+      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && after === row.before_tree) {
+        text ??= readTranscript(transcript);
+        const reason = text === null ? null : refusalInTranscript(text, JSON.parse(row.args_json) as Record<string, unknown>);
+        this.deps.journal.setRan(row.request_id, 'not-run', reason ?? NO_SIGN);
+      }
     }
   }
 

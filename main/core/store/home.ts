@@ -21,6 +21,11 @@ export function resolveHome(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = 
   return path.join(config, 'Gatehouse');
 }
 
+/** The home a hook or proxy looks in: the `--home` it was given, else its environment's. */
+export function homeNamed(named: string | null | undefined, env: NodeJS.ProcessEnv): string {
+  return resolveHome(named ? { ...env, GATEHOUSE_HOME: named } : env);
+}
+
 /** The home to name in an installed hook command (`--home`): null when it is the one the hook finds by default. */
 export function homeToRecord(home: string, env: NodeJS.ProcessEnv): string | null {
   return home === resolveHome({ ...env, GATEHOUSE_HOME: '' }) ? null : home;

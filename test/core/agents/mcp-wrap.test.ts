@@ -50,7 +50,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('// the team\'s servers');
     const entry = parseJsonc(text).mcpServers.fs;
-    expect(entry).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/srv'], env: { DEBUG: '1' } });
+    expect(entry).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--home', env.GATEHOUSE_HOME, '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/srv'], env: { DEBUG: '1' } });
     expect(parseJsonc(text).mcpServers.other).toEqual({ command: 'other-server' });
     expect((await cli('install', 'mcp', '--client', 'claude-code', '--server', 'fs', '--project', project)).stdout).toContain('nothing to change');
     await cli('uninstall', 'mcp', '--client', 'claude-code', '--server', 'fs', '--project', project);
@@ -61,7 +61,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     const claudeJson = join(env.HOME!, '.claude.json');
     writeFileSync(claudeJson, JSON.stringify({ mcpServers: { api: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, secret: { type: 'http', url: 'https://x.test/mcp', headers: { Authorization: 'Bearer t' } } } }, null, 2));
     await cli('install', 'mcp', '--client', 'claude-code', '--server', 'api');
-    expect(JSON.parse(readFileSync(claudeJson, 'utf8')).mcpServers.api).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'api', '--url', 'http://127.0.0.1:9/mcp'] });
+    expect(JSON.parse(readFileSync(claudeJson, 'utf8')).mcpServers.api).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'api', '--home', env.GATEHOUSE_HOME, '--url', 'http://127.0.0.1:9/mcp'] });
     // Changed since by someone else: uninstall puts back only this server, in Claude Code's spelling.
     const changed = JSON.parse(readFileSync(claudeJson, 'utf8'));
     changed.theme = 'dark';
@@ -97,7 +97,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     writeFileSync(file, original);
     await cli('install', 'gemini');
     await cli('install', 'mcp', '--client', 'gemini', '--server', 'docs');
-    expect(parseJsonc(readFileSync(file, 'utf8')).mcpServers.docs).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'docs', '--url', 'http://127.0.0.1:9/mcp'], timeout: 5000 });
+    expect(parseJsonc(readFileSync(file, 'utf8')).mcpServers.docs).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'docs', '--home', env.GATEHOUSE_HOME, '--url', 'http://127.0.0.1:9/mcp'], timeout: 5000 });
     await cli('uninstall', 'gemini');
     const afterHook = parseJsonc(readFileSync(file, 'utf8'));
     expect(JSON.stringify(afterHook)).not.toContain('hook gemini');
@@ -114,7 +114,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     expect((await cli('install', 'mcp', '--client', 'codex', '--server', 'fs')).code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text).toContain('# files for the agent');
-    expect((parseToml(text) as any).mcp_servers.fs).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/srv'], env: { DEBUG: '1' } });
+    expect((parseToml(text) as any).mcp_servers.fs).toEqual({ command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--home', env.GATEHOUSE_HOME, '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/srv'], env: { DEBUG: '1' } });
     const multi = await cli('install', 'mcp', '--client', 'codex', '--server', 'multi');
     expect(multi.code).toBe(1);
     expect(multi.stderr).toContain('span several lines');
@@ -122,7 +122,7 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     expect(readFileSync(file, 'utf8')).toBe(original);
   });
 
-  it('the wrapped entry starts a proxy that answers through the running Gatehouse', async () => {
+  it('the wrapped entry starts a proxy that answers through the Gatehouse of the home it was installed for, whatever the agent\'s environment says', async () => {
     const g = await startGatehouse({ home: env.GATEHOUSE_HOME! });
     try {
       writeEndpoint(g.home, g.server.endpoint);
@@ -133,9 +133,13 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
       mkdirSync(project);
       writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { fs: { command: process.execPath, args: [FILESYSTEM, files] } } }));
       await cli('install', 'mcp', '--client', 'claude-code', '--server', 'fs', '--project', project);
+      // The agent's environment knows nothing of this home (as for an instance started with `serve --home DIR`): the
+      // entry's own --home takes the proxy there.
+      const agentEnv = { ...process.env, HOME: env.HOME!, XDG_CONFIG_HOME: join(root, 'xdg') } as Record<string, string>;
+      delete agentEnv.GATEHOUSE_HOME;
       const entry = JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')).mcpServers.fs as { command: string; args: string[] };
       const client = new Client({ name: 'as-the-agent', version: '1' });
-      await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { ...process.env, GATEHOUSE_HOME: g.home } as Record<string, string>, stderr: 'ignore' }));
+      await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: agentEnv, stderr: 'ignore' }));
       try {
         const names = (await client.listTools()).tools.map((t) => t.name);
         expect(names).toContain('read_text_file');
@@ -143,6 +147,31 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
       } finally {
         await client.close();
       }
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('doctor and status flag a proxied server whose home has no Gatehouse running, and pass it once one runs', async () => {
+    const file = join(env.HOME!, '.gemini', 'settings.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '{ "mcpServers": { "docs": { "httpUrl": "http://127.0.0.1:9/mcp" } } }');
+    const machine = { ...env, GEMINI_CLI_HOME: env.HOME! };
+    expect((await runCli(['install', 'mcp', '--client', 'gemini', '--server', 'docs'], { env: machine })).code).toBe(0);
+    // The person's shell now points elsewhere: the proxy still asks the home it was installed for.
+    const elsewhere = { ...machine, GATEHOUSE_HOME: join(root, 'other') };
+    const doctor = await runCli(['doctor', '--cwd', root], { env: elsewhere });
+    expect(doctor.code).toBe(1);
+    expect(doctor.stdout).toContain(`FIX  MCP server docs in ${file} runs through mcp-proxy for ${env.GATEHOUSE_HOME}, where it cannot reach Gatehouse`);
+    expect(doctor.stdout).toContain(`→ start Gatehouse for that home (\`gatehouse serve --home ${env.GATEHOUSE_HOME}\`)`);
+    const status = await runCli(['status'], { env: elsewhere });
+    expect(status.code).toBe(1);
+    expect(status.stdout).toContain(`would not run: MCP server docs in ${file} runs through mcp-proxy for ${env.GATEHOUSE_HOME}`);
+    const g = await startGatehouse({ home: env.GATEHOUSE_HOME! });
+    try {
+      writeEndpoint(g.home, g.server.endpoint);
+      expect((await runCli(['doctor', '--cwd', root], { env: elsewhere })).stdout).toContain(`ok   MCP server docs in ${file} runs through mcp-proxy for ${env.GATEHOUSE_HOME}, where Gatehouse is running`);
+      expect((await runCli(['status'], { env: elsewhere })).stdout).toContain(`MCP server docs (${file}): through mcp-proxy for ${env.GATEHOUSE_HOME}; it runs`);
     } finally {
       await g.close();
     }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeEndpoint } from '../../../main/core/endpoint/endpoint.js';
 import { createInstanceKey } from '../../../main/core/endpoint/instance-key.js';
+import { failsOpen, hookCommand } from '../../../main/core/agents/hook-command.js';
 import { startGatehouse, tempDir, type TestGatehouse } from '../server/helpers.js';
 import { BUILT, runCli } from './run-cli.js';
 
@@ -78,7 +79,24 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     const r = await runCli(['doctor', '--cwd', user], { env });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/settings\.json does not parse \(\w+ at line 3\)/);
-    expect(r.stdout).toMatch(/gemini-cli: configured here, but no Gatehouse hook found\n {7}→ add a BeforeTool hook/);
+    expect(r.stdout).toMatch(/gemini-cli: configured here, but no Gatehouse hook found\n {7}→ run `gatehouse install gemini`, or add a BeforeTool hook/);
+  });
+
+  it('the hand-written hook it suggests is the command install writes: fail-closed tail and --home included', async () => {
+    const home = tempDir('gatehouse-hand-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    mkdirSync(join(user, '.gemini'), { recursive: true });
+    writeFileSync(join(user, '.gemini', 'settings.json'), '{ "general": {} }');
+    mkdirSync(join(user, '.codex'), { recursive: true });
+    writeFileSync(join(user, '.codex', 'config.toml'), 'model = "o3"\n');
+    const r = await runCli(['doctor', '--cwd', user], { env });
+    expect(r.code).toBe(1);
+    for (const cli of ['gemini', 'codex']) {
+      const installed = hookCommand(cli, { home });
+      expect(failsOpen(installed)).toBe(false);
+      expect(r.stdout).toContain(`whose command is: ${installed}\n`);
+    }
   });
 
   it('an impostor on the port of a stale endpoint.json is reported, not trusted', async () => {

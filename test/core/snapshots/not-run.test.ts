@@ -1,5 +1,6 @@
 // "The record tells the truth": a call the person approved that the agent's own policy then refused shows as not
 // run — from the agent's after-call event, or from its absence when the session's next call arrives first.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -57,4 +58,36 @@ it('a call that ran and reported it shows as ran', async () => {
   writeFileSync(join(ws, 'ran.txt'), '');
   await g.agent('POST', '/v1/hooks/gemini', event('AfterTool', 'touch ran.txt', 'g3', { tool_response: { llmContent: 'Output: (empty)', returnDisplay: '' } }));
   expect((await audit(id)).undo).toMatchObject({ ran: 'ran', not_run_reason: null, state: 'available' });
+});
+
+/** One line of Gemini CLI 0.61's session transcript: the model's message with a call its policy refused. */
+const refusedLine = (command: string, why: string) => JSON.stringify({
+  id: 'm1', timestamp: new Date().toISOString(), type: 'gemini', content: '',
+  toolCalls: [{ id: 'c1', name: 'run_shell_command', args: { command, description: 'x' }, status: 'error', timestamp: new Date().toISOString(),
+    result: [{ functionResponse: { id: 'c1', name: 'run_shell_command', response: { error: why } } }], resultDisplay: why }],
+});
+
+it('no AfterTool, then SessionEnd: Gemini\'s own reason is read from the transcript its event names', async () => {
+  const id = await before('touch denied.txt', 'g4');
+  const transcript = join(root, 'session.jsonl');
+  writeFileSync(transcript, `${JSON.stringify({ sessionId: 'g4' })}\n${refusedLine('touch denied.txt', 'Tool execution denied by policy.')}\n`);
+  await g.agent('POST', '/v1/hooks/gemini/session-end', { ...event('SessionEnd', '', 'g4'), transcript_path: transcript });
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: 'Tool execution denied by policy.' });
+});
+
+it('a transcript that is no file (a FIFO): no hang, and the plain note that the agent\'s policy may have refused it', async () => {
+  const id = await before('touch other.txt', 'g5');
+  const fifo = join(root, 'fifo');
+  execFileSync('mkfifo', [fifo]);
+  await g.agent('POST', '/v1/hooks/gemini/session-end', { ...event('SessionEnd', '', 'g5'), transcript_path: fifo });
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining("the agent's own policy may have refused it") });
+});
+
+it('a transcript that claims a refusal does not unmake a call that changed the workspace', async () => {
+  const id = await before('touch made.txt', 'g6');
+  writeFileSync(join(ws, 'made.txt'), '');
+  const transcript = join(root, 'lying.jsonl');
+  writeFileSync(transcript, `${refusedLine('touch made.txt', 'Tool execution denied by policy.')}\n`);
+  await g.agent('POST', '/v1/hooks/gemini/session-end', { ...event('SessionEnd', '', 'g6'), transcript_path: transcript });
+  expect((await audit(id)).undo?.ran).not.toBe('not-run');
 });

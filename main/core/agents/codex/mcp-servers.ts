@@ -60,10 +60,15 @@ function rewrite(text: string, path: string, name: string, entry: Record<string,
   return out;
 }
 
+/** Where Codex keeps its MCP servers: $CODEX_HOME/config.toml whatever the scope. */
+export function codexMcpFile(ctx: InstallContext): { path: string; format: 'toml' } {
+  return { path: join(codexHome(ctx), 'config.toml'), format: 'toml' };
+}
+
 /** The FileEdit that wraps and unwraps one Codex MCP server ($CODEX_HOME/config.toml whatever the scope). */
 export function codexWrapEdit(ctx: InstallContext, name: string, proxy: ProxyCommand): FileEdit {
   const root = codexHome(ctx);
-  const path = join(root, 'config.toml');
+  const path = codexMcpFile(ctx).path;
   return {
     path,
     root,

@@ -66,7 +66,7 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
   for (const agent of HOOK_TRANSLATORS) {
     // The session ended: its calls that never reported back are known not to have run (when nothing changed).
     app.post(`/v1/hooks/${agent.cli}/session-end`, { config: { access: 'A' }, schema: { body: SessionEndBody } }, async (req, reply) => {
-      await core.sessionEnded(agent.kind, req.body.session_id);
+      await core.sessionEnded(agent.kind, req.body.session_id, req.body.transcript_path);
       return sendSigned(req, reply, key, {});
     });
     app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {

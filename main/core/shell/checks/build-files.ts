@@ -24,6 +24,11 @@ export function buildFileOnStdin(argv: readonly string[]): boolean {
   });
 }
 
+/** Whether a build file word is a process substitution (`make -f <(…)`): bash hands over a file holding what it prints. */
+export function buildFileSubstituted(argv: readonly string[]): boolean {
+  return argv.some((w, i) => (FILE_OPTION.test(w) && (argv[i + 1] ?? '').startsWith('<(')) || (FILE_ATTACHED.exec(w)?.[1] ?? '').startsWith('<('));
+}
+
 /**
  * The shell code a makefile runs: its recipe lines (a tab first, `@`, `-`, `+` dropped), the recipe after `target: ;`,
  * and each `$(shell …)` it expands while it is read.
@@ -88,8 +93,18 @@ export function checkBuildFiles(c: CheckInput): void {
   const name = argv[0] ?? '';
   for (const text of packageScripts(PACKAGE_MANAGERS.test(name) ? argv : [])) c.scripts.push({ text, via: `${name} script` });
   const make = MAKES.test(name);
-  const image = IMAGE_BUILDERS.test(name) && /^(build|buildx|bud|image)$/.test(argv.find((w, i) => i > 0 && !w.startsWith('-')) ?? '');
-  if (!make && !image) return;
+  const sub = argv.find((w, i) => i > 0 && !w.startsWith('-')) ?? '';
+  const image = IMAGE_BUILDERS.test(name) && /^(build|buildx|bud|image)$/.test(sub);
+  // A compose file runs the commands, builds and mounts it names; Gatehouse does not read one it is not given as a file.
+  const compose = /^(docker|podman|nerdctl)-compose$/.test(name) || (IMAGE_BUILDERS.test(name) && sub === 'compose');
+  if (!make && !image && !compose) return;
+  const what = make ? 'makefile' : compose ? 'compose file' : 'Dockerfile';
+  // `make -f <(printf …)`: a build file handed over as a process substitution is only known at run time.
+  if (buildFileSubstituted(argv)) return block(c.f, `${name} reads its ${what} from a process substitution, whose text is only known at run time`, c.cmd.span);
+  if (compose) {
+    if (buildFileOnStdin(argv)) block(c.f, `${name} reads its compose file from stdin: the commands, builds and mounts it names are not read`, c.cmd.span);
+    return;
+  }
   // `docker build - < Dockerfile` reads the Dockerfile itself as the context from stdin.
   const onStdin = buildFileOnStdin(argv) || (image && argv.slice(2).includes('-'));
   if (!onStdin) return;
