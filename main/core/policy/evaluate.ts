@@ -203,7 +203,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   });
   if (!whole && untieredReads(view, ws, why)) covered = false;
   // `cat ~/.netrc` under `Bash(*)`: a blanket rule does not vouch for reading a credential or secret; it runs contained or asks.
-  const credentialRead = whole !== undefined && untieredReads(view, ws, why, (ref) => secretOrCredential(ref, ws));
+  const credentialRead = whole !== undefined && readsSecrets(view, ws, why);
   // `echo … >> .git/config`, `cp x .git/hooks/pre-commit`: git runs what its config and hooks say on the next git command.
   const gitWrite = view.shellRefs.find((r) => r.access === 'write' && writesGitInternals(r.facts, ws) && (r.redirect || !isReadOnlyCommand(a.commands[r.cmd]!)));
   if (gitWrite) {
@@ -235,6 +235,11 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   if (whole && !provablyHarmless(view)) out.contained = 'blanket';
   if (credentialRead) out.contained = 'unvouched';
   return out;
+}
+
+/** Whether the command reads a path of the secret or credential tier (each such read named in `why`). */
+function readsSecrets(view: RequestView, ws: WorkspaceState, why: string[] = []): boolean {
+  return untieredReads(view, ws, why, (ref) => secretOrCredential(ref, ws));
 }
 
 /** Whether a path is of the secret or credential tier: a credential store outside the workspace, a secret-looking file inside. */
@@ -406,7 +411,8 @@ export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Ve
   const outcome = undeliverable(decideBeforeMode(view, input, book, tamper), view);
   const containable = view.family === 'shell' && view.problem === null && takesRewrittenInput(input.request.agent);
   const contain = containable ? () => profileFor(book, input.workspace) : null;
-  const harmless = containable && provablyHarmless(view);
+  // Approve-all runs a harmless command as it is: reading `.env` or `~/.netrc` only reads, yet it is not harmless.
+  const harmless = containable && provablyHarmless(view) && !readsSecrets(view, input.workspace);
   return withRefusedReads(applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain, harmless), view);
 }
 

@@ -12,10 +12,11 @@ afterAll(tearDown);
 
 const STAR = { allow: ['Bash(*)', 'Read'] };
 
-function judge(command: string, agent: AgentKind) {
+function judge(command: string, agent: AgentKind, mode: 'interactive' | 'approve-all' = 'interactive') {
   const fx = fixture();
   const c = command.replaceAll('{{HOME}}', fx.home).replaceAll('{{WS}}', fx.ws);
-  return decide({ ...request('Bash', { command: c }, fx.ws), agent }, { rules: rulesOf(STAR), sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
+  const rules = mode === 'interactive' ? rulesOf(STAR) : [];
+  return decide({ ...request('Bash', { command: c }, fx.ws), agent }, { rules, sessionApprovals: [], mode, home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
 }
 
 const HOSTILE = ['cat ~/.netrc', 'cat {{HOME}}/.netrc', 'head -c 200 ~/.config/gh/hosts.yml', 'cat ~/.aws/credentials', 'grep -r token ~/.docker', 'cat /etc/shadow', 'cat .env', 'base64 ~/.netrc'];
@@ -35,5 +36,18 @@ describe('a blanket Bash(*) rule and reads of the secret or credential tier', ()
       const v = await judge(command, agent);
       expect(v.decision, why(v)).toBe('allow');
     }
+  });
+});
+
+describe('approve-all and reads of the secret or credential tier', () => {
+  // A read only reads, but what it reads goes to the model: approve-all runs it contained, where the secret is unreadable.
+  it.each(HOSTILE)('%j: contained (or asked), never run as it is', async (command) => {
+    const v = await judge(command, 'claude-code', 'approve-all');
+    expect(v.decision === 'ask' || (v.decision === 'allow' && v.contained !== undefined), why(v)).toBe(true);
+  });
+  it.each(HARMLESS)('%j: runs as it is', async (command) => {
+    const v = await judge(command, 'claude-code', 'approve-all');
+    expect(v.decision, why(v)).toBe('allow');
+    expect(v.contained, why(v)).toBeUndefined();
   });
 });
