@@ -21,9 +21,15 @@ export interface ProxiedServer {
   home: string;
 }
 
-/** The servers of one agent at one scope that run through the proxy; none when the file is missing or does not parse. */
+/** The servers of one agent at one scope that run through the proxy; none when the agent has no such file, it is missing or it does not parse. */
 export function proxiedServers(agent: AgentEntry, ctx: InstallContext): ProxiedServer[] {
-  const { path, format } = agent.mcpFile(ctx);
+  let path: string;
+  let format: 'json' | 'toml';
+  try {
+    ({ path, format } = agent.mcpFile(ctx));
+  } catch {
+    return []; // no MCP file at this scope (Cline keeps its servers for the user only)
+  }
   let servers: unknown;
   try {
     const text = readFileSync(path, 'utf8');

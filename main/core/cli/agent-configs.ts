@@ -1,5 +1,5 @@
 // Where each agent keeps the configuration that can hold Gatehouse's hook, and whether it does: what `gatehouse
-// doctor` reads. Respects CLAUDE_CONFIG_DIR, GEMINI_CLI_HOME, CODEX_HOME and COPILOT_HOME (PROTOCOLS.md).
+// doctor` reads. Respects CLAUDE_CONFIG_DIR, GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, QWEN_HOME and CLINE_DIR.
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,10 @@ import { installedCommands } from '../agents/json-hooks.js';
 
 /** One config file an agent reads. */
 export interface AgentConfigFile {
-  agent: 'claude-code' | 'gemini-cli' | 'codex' | 'copilot-cli';
+  agent: 'claude-code' | 'gemini-cli' | 'codex' | 'copilot-cli' | 'qwen-code' | 'cline';
   path: string;
-  /** What the file is written in. */
-  format: 'json' | 'toml';
+  /** What the file is written in (`script`: a hook program the agent runs, Cline's). */
+  format: 'json' | 'toml' | 'script';
 }
 
 /** What was found in one config file. */
@@ -32,9 +32,11 @@ const HOOK_COMMAND: Record<AgentConfigFile['agent'], RegExp> = {
   'gemini-cli': /gatehouse(?:\.js)?["']?\s+hook\s+gemini/,
   codex: /gatehouse(?:\.js)?["']?\s+hook\s+codex/,
   'copilot-cli': /gatehouse(?:\.js)?["']?\s+hook\s+copilot(?![\w-])/,
+  'qwen-code': /gatehouse(?:\.js)?["']?\s+hook\s+qwen(?![\w-])/,
+  cline: /gatehouse(?:\.js)?["']?\s+hook\s+cline(?![\w-])/,
 };
 
-/** The user-level and project-level (in `cwd`) config files of the three agents. */
+/** The user-level and project-level (in `cwd`) config files of every agent with a hook. */
 export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: string = homedir()): AgentConfigFile[] {
   const claude = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
   const gemini = join(env.GEMINI_CLI_HOME || home, '.gemini');
@@ -50,6 +52,10 @@ export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: stri
     { agent: 'codex', path: join(codex, 'config.toml'), format: 'toml' },
     json('copilot-cli', join(env.COPILOT_HOME || join(home, '.copilot'), 'settings.json')),
     json('copilot-cli', join(cwd, '.github', 'hooks', 'gatehouse.json')),
+    json('qwen-code', join(env.QWEN_HOME || join(home, '.qwen'), 'settings.json')),
+    json('qwen-code', join(cwd, '.qwen', 'settings.json')),
+    { agent: 'cline', path: join(env.CLINE_DIR || join(home, '.cline'), 'hooks', 'PreToolUse'), format: 'script' },
+    { agent: 'cline', path: join(cwd, '.clinerules', 'hooks', 'PreToolUse'), format: 'script' },
   ];
 }
 
@@ -68,7 +74,8 @@ export function inspectConfig(file: AgentConfigFile): ConfigFinding {
 }
 
 /** Why a config text does not parse (with its line), or null. */
-export function parseProblem(format: 'json' | 'toml', text: string): string | null {
+export function parseProblem(format: 'json' | 'toml' | 'script', text: string): string | null {
+  if (format === 'script') return null;
   if (format === 'toml') {
     try {
       parseToml(text);

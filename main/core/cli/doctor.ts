@@ -19,13 +19,15 @@ import { runCommand, type CliIo } from './store-cli.js';
 import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
-const AGENTS = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli'] as const;
+const AGENTS = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli', 'qwen-code', 'cline'] as const;
 /** Where each agent's hook goes, for people who write it by hand. */
 const HOOK_PLACE: Record<(typeof AGENTS)[number], string> = {
   'claude-code': 'a PreToolUse hook in ~/.claude/settings.json',
   'gemini-cli': 'a BeforeTool hook in ~/.gemini/settings.json',
   codex: 'a PreToolUse hook in ~/.codex/hooks.json (and trust it in config.toml)',
   'copilot-cli': 'a preToolUse hook in ~/.copilot/settings.json',
+  'qwen-code': 'a PreToolUse hook in ~/.qwen/settings.json',
+  cline: 'a PreToolUse script in ~/.cline/hooks/',
 };
 
 /**
