@@ -3,9 +3,10 @@ import { claudeCodeHook } from './claude-code/hook-io.js';
 import { codexHook } from './codex/hook-io.js';
 import { geminiHook } from './gemini/hook-io.js';
 import type { HookAgent } from './hook-agent.js';
+import { opencodeHook } from './opencode/hook-io.js';
 
 /** Every agent with a hook client, by CLI name. */
-export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook];
+export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook, opencodeHook];
 
 /** The hook dialect for a CLI name, or undefined. */
 export function hookAgent(cli: string): HookAgent | undefined {

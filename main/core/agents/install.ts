@@ -27,7 +27,8 @@ function loadRecords(home: string): Records {
 }
 
 /** Throws a ConfigError when the new text would not parse: never write a file the agent cannot read. */
-function validate(edit: FileEdit, text: string): void {
+function validate(edit: FileEdit, text: string | null): void {
+  if (text === null || edit.format === 'file') return;
   try {
     if (edit.format === 'toml') parseToml(text);
     else parseSettings(text, edit.path);

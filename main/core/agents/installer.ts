@@ -30,11 +30,12 @@ export interface FileEdit {
   path: string;
   /** The agent's folder: the file (or where a link points) must stay inside it. */
   root: string;
-  format: 'json' | 'toml';
+  /** 'file': a file Gatehouse owns whole (OpenCode's plugin), not parsed. */
+  format: 'json' | 'toml' | 'file';
   /** The text with Gatehouse's part added (`null` = the file does not exist yet). Throws ConfigError. */
   add(text: string | null, ctx: InstallContext): string;
-  /** The text with only Gatehouse's part removed. Throws ConfigError. */
-  remove(text: string, ctx: InstallContext): string;
+  /** The text with only Gatehouse's part removed (`null` = remove the file). Throws ConfigError. */
+  remove(text: string, ctx: InstallContext): string | null;
 }
 
 /** Why an installed hook would still not run, for `gatehouse status`. */

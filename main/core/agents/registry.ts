@@ -14,6 +14,10 @@ import { geminiHook } from './gemini/hook-io.js';
 import { geminiInstaller } from './gemini/installer.js';
 import { geminiNativePolicy } from './gemini/native-policy.js';
 import { geminiMcpServers } from './gemini/mcp-servers.js';
+import { opencodeHook } from './opencode/hook-io.js';
+import { opencodeInstaller } from './opencode/installer.js';
+import { opencodeNativePolicy } from './opencode/native-policy.js';
+import { opencodeMcpWrap } from './opencode/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -39,6 +43,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'claude-code', kind: 'claude-code', title: 'Claude Code', hook: claudeCodeHook, installer: claudeCodeInstaller, nativePolicy: claudeCodeNativePolicy, mcpWrap: jsonWrap(claudeCodeMcpServers) },
   { cli: 'gemini', kind: 'gemini-cli', title: 'Gemini CLI', hook: geminiHook, installer: geminiInstaller, nativePolicy: geminiNativePolicy, mcpWrap: jsonWrap(geminiMcpServers) },
   { cli: 'codex', kind: 'codex', title: 'Codex', hook: codexHook, installer: codexInstaller, nativePolicy: codexNativePolicy, mcpWrap: codexWrapEdit },
+  { cli: 'opencode', kind: 'opencode', title: 'OpenCode', hook: opencodeHook, installer: opencodeInstaller, nativePolicy: opencodeNativePolicy, mcpWrap: opencodeMcpWrap },
 ];
 
 /** The agent for a name, or undefined. */

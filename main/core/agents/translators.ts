@@ -3,6 +3,7 @@ import { claudeCodeTranslator } from './claude-code/translate.js';
 import { codexTranslator } from './codex/translate.js';
 import { geminiTranslator } from './gemini/translate.js';
 import type { HookTranslator } from './translator.js';
+import { opencodeTranslator } from './opencode/translate.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, opencodeTranslator];
