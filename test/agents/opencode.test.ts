@@ -27,6 +27,7 @@ const spec: AgentSpec = {
       $schema: 'https://opencode.ai/config.json',
       autoupdate: false,
       share: 'disabled',
+      snapshot: false,
       model: 'mock/scripted',
       provider: { mock: { npm: '@ai-sdk/openai-compatible', name: 'Mock', options: { baseURL: `${model.url}/v1`, apiKey: 'k' }, models: { scripted: { name: 'Scripted', tool_call: true } } } },
     };
@@ -42,6 +43,7 @@ const spec: AgentSpec = {
         XDG_STATE_HOME: xdg('state'),
         OPENCODE_DISABLE_AUTOUPDATE: '1',
         OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
         npm_config_registry: 'http://127.0.0.1:9/',
         npm_config_offline: 'true',
       }),
@@ -50,6 +52,8 @@ const spec: AgentSpec = {
   },
   shell: (command) => ({ name: 'bash', input: { command, description: 'as asked' } }),
   configFiles: (dirs) => [join(config(dirs), 'plugins', 'gatehouse.js'), join(config(dirs), 'opencode.json')],
+  // One run starts a server, a session and a title request: over a minute when the machine is busy.
+  timeoutMs: 150_000,
 };
 
 describeAgent(spec, (s) => {
@@ -65,10 +69,10 @@ describeAgent(spec, (s) => {
 
   it("reads OpenCode's read tool as Read, so a Read rule decides it", async () => {
     writeFileSync(join(s.dirs.ws, 'secret.txt'), 'the secret\n');
-    expect((await s.g().approver('POST', '/v1/rules', { action: 'deny', pattern: 'Read(secret.txt)', note: 'not this file' })).status).toBe(201);
+    expect((await s.g().approver('POST', '/v1/rules', { action: 'deny', pattern: 'Read(secret.txt)' })).status).toBe(201);
     const r = await s.run({ name: 'read', input: { filePath: join(s.dirs.ws, 'secret.txt') } });
     expect(s.model.toolResults.join('\n'), r.stdout + r.stderr).not.toContain('the secret');
-    expect(s.model.toolResults.join('\n')).toContain('not this file');
+    expect(s.model.toolResults.join('\n')).toContain('Read(secret.txt)');
     const entry = ((await s.g().approver('GET', '/v1/audit?limit=1')).json as { entries: any[] }).entries[0];
     expect(entry).toMatchObject({ agent: 'opencode', tool_name: 'Read', status: 'denied' });
     expect(readFileSync(join(config(s.dirs), 'plugins', 'gatehouse.js'), 'utf8')).toContain('hook opencode');
