@@ -2,8 +2,8 @@
 // folders). OpenCode has no command hooks, so the plugin runs the hook command the other agents run, `gatehouse hook
 // opencode`, with the call on stdin: the thin hook client finds the instance in endpoint.json and believes only its
 // signed answer, exactly as for the others. Chosen over doing the HTTP in the plugin: one client to trust, and the
-// hook command's fail-closed tail covers a moved or deleted Gatehouse. It costs one node start per tool call (see
-// README). Threat: OpenCode runs the call unless the plugin throws, so every way out but a printed, well-formed allow
+// hook command's fail-closed tail (POSIX: the plugin starts the command with /bin/sh) covers a moved or deleted
+// Gatehouse. It costs one node start per tool call (see README). Threat: OpenCode runs the call unless the plugin throws, so every way out but a printed, well-formed allow
 // (the hook exits non-zero, cannot start, prints nothing or garbage, the event cannot be sent) throws, with the reason
 // the model then reads.
 
