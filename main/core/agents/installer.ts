@@ -30,7 +30,7 @@ export interface FileEdit {
   path: string;
   /** The agent's folder: the file (or where a link points) must stay inside it. */
   root: string;
-  /** How the new text is checked before it is written (`text`: a hook script Gatehouse writes whole). */
+  /** How the new text is checked before it is written (`text`: a file Gatehouse writes whole, Cline's hook script or OpenCode's plugin). */
   format: 'json' | 'toml' | 'text';
   /** The text with Gatehouse's part added (`null` = the file does not exist yet). Throws ConfigError. */
   add(text: string | null, ctx: InstallContext): string;

@@ -26,6 +26,10 @@ import { clineHook } from './cline/hook-io.js';
 import { clineInstaller } from './cline/installer.js';
 import { clineNativePolicy } from './cline/native-policy.js';
 import { clineMcpServers } from './cline/mcp-servers.js';
+import { opencodeHook } from './opencode/hook-io.js';
+import { opencodeInstaller } from './opencode/installer.js';
+import { opencodeNativePolicy } from './opencode/native-policy.js';
+import { opencodeMcpFile, opencodeMcpWrap } from './opencode/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -57,6 +61,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'copilot', kind: 'copilot-cli', title: 'Copilot CLI', hook: copilotHook, installer: copilotInstaller, nativePolicy: copilotNativePolicy, mcpWrap: jsonWrap(copilotMcpServers), mcpFile: jsonFile(copilotMcpServers) },
   { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers), mcpFile: jsonFile(qwenMcpServers) },
   { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers), mcpFile: jsonFile(clineMcpServers) },
+  { cli: 'opencode', kind: 'opencode', title: 'OpenCode', hook: opencodeHook, installer: opencodeInstaller, nativePolicy: opencodeNativePolicy, mcpWrap: opencodeMcpWrap, mcpFile: opencodeMcpFile },
 ];
 
 /** The agent for a name, or undefined. */

@@ -6,6 +6,7 @@ import { geminiTranslator } from './gemini/translate.js';
 import type { HookTranslator } from './translator.js';
 import { qwenTranslator } from './qwen/translate.js';
 import { clineTranslator } from './cline/translate.js';
+import { opencodeTranslator } from './opencode/translate.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator, qwenTranslator, clineTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator, qwenTranslator, clineTranslator, opencodeTranslator];

@@ -189,12 +189,12 @@ const DIR_FIELDS: Record<string, readonly string[]> = {
   exec_command: ['workdir'],
 };
 
-/** The agents whose Bash calls were a Gemini-family `run_shell_command` (Gemini CLI, its fork Qwen Code). */
-const GEMINI_SHELL_AGENTS: readonly string[] = ['gemini-cli', 'qwen-code'];
+/** The working-directory field of the Bash call another agent's shell tool became (Gemini's and Qwen's dir_path, OpenCode's workdir). */
+const BASH_DIR_FIELDS: Record<string, readonly string[]> = { 'gemini-cli': DIR_FIELDS['run_shell_command']!, 'qwen-code': DIR_FIELDS['run_shell_command']!, opencode: ['workdir'] };
 
-/** The working-directory fields of a call: its tool's, and Gemini's `dir_path` on the Bash call its shell tool became. */
+/** The working-directory fields of a call: its tool's, and those of the Bash call another agent's shell tool became. */
 function dirFields(request: ToolRequest): readonly string[] {
-  if (request.tool_name === 'Bash' && GEMINI_SHELL_AGENTS.includes(request.agent ?? '')) return DIR_FIELDS['run_shell_command']!;
+  if (request.tool_name === 'Bash' && Object.hasOwn(BASH_DIR_FIELDS, request.agent)) return BASH_DIR_FIELDS[request.agent]!;
   return DIR_FIELDS[request.tool_name] ?? [];
 }
 

@@ -51,7 +51,7 @@ export function describeMissingProgram(spec: AgentSpec): void {
       renameSync(away, `${away}.away`);
       try {
         model.script(spec.shell(`touch ${marker}`));
-        const r = await runAgent(spec.bin!, args, { cwd: dirs.ws, env });
+        const r = await runAgent(spec.bin!, args, { cwd: dirs.ws, env, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) });
         return { ran: existsSync(join(dirs.ws, marker)), told: model.toolResults.join('\n'), log: r.stdout + r.stderr };
       } finally {
         renameSync(`${away}.away`, away);

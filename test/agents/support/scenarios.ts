@@ -37,6 +37,8 @@ export interface AgentSpec {
   shell(command: string): ScriptedCall;
   /** The config files install touches (to prove uninstall restores them byte for byte). */
   configFiles(dirs: Dirs): string[];
+  /** How long one run may take before it is killed (runAgent's default when unset): a slow-starting agent needs more. */
+  timeoutMs?: number;
 }
 
 /** The shared context the agent-specific tests extend. */
@@ -76,7 +78,7 @@ export function describeAgent(spec: AgentSpec, extra?: (s: Suite) => void): void
       s.g = () => g!;
       s.run = async (call) => {
         s.model.script(call);
-        return runAgent(spec.bin!, headless.args, { cwd: dirs.ws, env: s.env });
+        return runAgent(spec.bin!, headless.args, { cwd: dirs.ws, env: s.env, ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) });
       };
     });
     afterAll(async () => {
