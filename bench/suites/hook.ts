@@ -1,4 +1,4 @@
-// `gatehouse hook claude-code|gemini|codex` wall time (a real process against a running Gatehouse, rule-decided) as a
+// `gatehouse hook <agent>` wall time for every agent with a command hook (a real process against a running Gatehouse, rule-decided) as a
 // ratio to `node -e 0`, all measured here as the median of the same number of interleaved runs.
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -29,11 +29,21 @@ function timed(args: string[], stdin: string, env: NodeJS.ProcessEnv): Promise<{
 function agentEvents(claudeEvent: string): Array<{ cli: string; event: string; allowed: (stdout: string) => boolean }> {
   const e = JSON.parse(claudeEvent) as Record<string, unknown>;
   const gemini = { ...e, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', timestamp: new Date().toISOString() };
+  const command = (e['tool_input'] as { command: string }).command;
+  const { cwd, session_id: session } = e as { cwd: string; session_id: string };
   return [
     { cli: 'claude-code', event: claudeEvent, allowed: (out) => out.includes('"permissionDecision":"allow"') },
     { cli: 'gemini', event: JSON.stringify(gemini), allowed: (out) => out.includes('"decision":"allow"') },
-    // Codex's PreToolUse honours only deny: its allow is no output at all.
+    // Codex's PreToolUse honours only deny: its allow is no output at all (Qwen Code's and Cline's too).
     { cli: 'codex', event: JSON.stringify({ ...e, turn_id: 'bench', model: 'bench' }), allowed: (out) => out === '' },
+    { cli: 'copilot', event: JSON.stringify({ sessionId: session, timestamp: Date.now(), cwd, toolName: 'bash', toolArgs: { command } }), allowed: (out) => out.includes('"permissionDecision":"allow"') },
+    { cli: 'opencode', event: JSON.stringify({ hook_event_name: 'tool.execute.before', tool_name: 'bash', tool_input: { command }, session_id: session, call_id: 'bench', cwd }), allowed: (out) => out.includes('"decision":"allow"') },
+    { cli: 'qwen', event: JSON.stringify({ ...e, tool_name: 'run_shell_command' }), allowed: (out) => out === '' },
+    {
+      cli: 'cline',
+      event: JSON.stringify({ hookName: 'tool_call', taskId: session, workspaceRoots: [cwd], tool_call: { id: 'bench', name: 'run_commands', input: { commands: [command] } }, preToolUse: { toolName: 'run_commands', parameters: {} } }),
+      allowed: (out) => out === '',
+    },
   ];
 }
 
