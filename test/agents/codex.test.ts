@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openai } from './model/openai.js';
 import { agentBin, cleanEnv } from './support/agents.js';
 import { describeAgent, type AgentSpec } from './support/scenarios.js';
+import { shellUndoScenario } from './support/shell-undo.js';
 import { describeMissingProgram } from './support/missing-program.js';
 
 const spec: AgentSpec = {
@@ -53,5 +54,5 @@ const spec: AgentSpec = {
   configFiles: (dirs) => [join(dirs.root, 'codex', 'config.toml'), join(dirs.root, 'codex', 'hooks.json')],
 };
 
-describeAgent(spec);
+describeAgent(spec, (s) => shellUndoScenario(s, spec));
 describeMissingProgram(spec);

@@ -6,6 +6,7 @@ import { gemini } from './model/gemini.js';
 import { agentBin, cleanEnv } from './support/agents.js';
 import { expect, it } from 'vitest';
 import { describeAgent, type AgentSpec } from './support/scenarios.js';
+import { shellUndoScenario } from './support/shell-undo.js';
 import { describeMissingProgram } from './support/missing-program.js';
 
 const spec: AgentSpec = {
@@ -34,6 +35,8 @@ const spec: AgentSpec = {
 };
 
 describeAgent(spec, (s) => {
+  shellUndoScenario(s, spec);
+
   // Gemini takes a rewritten command but its own policy refuses the sandbox's form of it: a contained verdict asks.
   it('under a sandbox rule the command is asked, never run unconfined', async () => {
     writeFileSync(join(s.dirs.ws, 'gem-contained.sh'), '#!/bin/bash\necho escaped > ~/gem-outside.txt\n');
