@@ -25,12 +25,16 @@ async function closedPort(): Promise<number> {
 }
 
 async function start(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
+  // Its own Gatehouse home: start.mjs first checks that no other instance holds the home it would use.
+  const home = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-start-home-'));
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env: { ...process.env, GATEHOUSE_HOME: home, ...env }, timeout: 120_000 });
     return { code: 0, stderr: '', stdout };
   } catch (err) {
     const e = err as { code?: number; stderr?: string; stdout?: string };
     return { code: e.code ?? -1, stderr: e.stderr ?? '', stdout: e.stdout ?? '' };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
   }
 }
 

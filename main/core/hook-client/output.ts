@@ -17,8 +17,6 @@ export interface PreToolUseOutput {
     permissionDecision: 'allow' | 'deny';
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
-    /** Words for the model beside an allow whose input changed (the person's edit, or the sandbox's wrapping). */
-    additionalContext?: string;
   };
 }
 
@@ -55,19 +53,16 @@ export function parseHookOutput(value: unknown, eventName: string): HookOutput |
 }
 
 function parsePreToolUse(out: Record<string, unknown>): PreToolUseOutput | null {
-  if (!sameKeys(Object.keys(out), ['hookEventName', 'permissionDecision'], ['permissionDecisionReason', 'updatedInput', 'additionalContext'])) return null;
+  if (!sameKeys(Object.keys(out), ['hookEventName', 'permissionDecision'], ['permissionDecisionReason', 'updatedInput'])) return null;
   const decision = out['permissionDecision'];
   if (decision !== 'allow' && decision !== 'deny') return null;
   const reason = out['permissionDecisionReason'];
   if (reason !== undefined && typeof reason !== 'string') return null;
   const input = out['updatedInput'];
   if (input !== undefined && !isPlainObject(input)) return null;
-  const context = out['additionalContext'];
-  if (context !== undefined && typeof context !== 'string') return null;
   const result: PreToolUseOutput['hookSpecificOutput'] = { hookEventName: 'PreToolUse', permissionDecision: decision };
   if (reason !== undefined) result.permissionDecisionReason = reason;
   if (input !== undefined) result.updatedInput = input;
-  if (context !== undefined) result.additionalContext = context;
   return { hookSpecificOutput: result };
 }
 

@@ -40,10 +40,7 @@ export function hookAnswer(event: HookEvent, record: RequestRecord, outcome: Age
     const out: HookOutput = {
       hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: outcome, permissionDecisionReason: reasonText(record, outcome) },
     };
-    if (updatedInput) {
-      out.hookSpecificOutput.updatedInput = updatedInput;
-      out.hookSpecificOutput.additionalContext = changedInputText(record);
-    }
+    if (updatedInput) out.hookSpecificOutput.updatedInput = updatedInput;
     return out;
   }
   if (outcome === 'deny') {
@@ -70,18 +67,6 @@ function permissionUpdateFor(rule: Rule, suggestions: unknown[]): PermissionUpda
   }
   const entry: PermissionUpdate['rules'][number] = ruleContent === undefined ? { toolName } : { toolName, ruleContent };
   return { type: 'addRules', rules: [entry], behavior: 'allow', destination: 'localSettings' };
-}
-
-/**
- * What the model is told when the call it asked for is not the one that runs: the person edited it, or Gatehouse
- * wrapped it in the OS sandbox. Without it the model reads the result of a call it did not make as its own.
- */
-export function changedInputText(record: RequestRecord): string {
-  if (record.verdict.contained && record.decision?.decided_by !== 'user') {
-    return 'Gatehouse ran this command inside an OS sandbox: it may write only in the workspace and the temp folder, cannot read secret files, and reaches only the hosts the rules allow. A refused write, read or connection comes from the sandbox, not from the command.';
-  }
-  const args = JSON.stringify(record.decision?.updated_args ?? {});
-  return `Gatehouse: the person changed this call before approving it; it ran with these arguments, not the ones you sent: ${args.length > 2000 ? `${args.slice(0, 2000)}…` : args}`;
 }
 
 /** One line for the user (allow) or the model (deny): the person's reason, else the verdict's; every agent's answer uses it. */

@@ -104,15 +104,6 @@ describe('decided by the person', () => {
     expect(second.answer.json).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow', updatedInput: safer } });
   });
 
-  it('an edited PreToolUse approval tells the model its arguments were changed, and to what', async () => {
-    const pre = fixture('pre-bash.json', ws);
-    const safer = { ...(pre['tool_input'] as object), command: 'npm test -- --bail' };
-    const { answer } = await decideWhilePending(pre, { approved: true, updated_args: safer });
-    const out = (answer.json as { hookSpecificOutput: { additionalContext?: string } }).hookSpecificOutput;
-    expect(out.additionalContext).toContain('the person changed this call before approving it');
-    expect(out.additionalContext).toContain('npm test -- --bail');
-  });
-
   it("a deny rule's note reaches the model with the refusal", async () => {
     const r = await g.approver('POST', '/v1/rules', { action: 'deny', pattern: 'Bash(npm test)', note: 'tests run in CI only: open a PR instead' });
     expect(r.status, r.text).toBe(201);
