@@ -82,3 +82,11 @@ describe.skipIf(!BUILT)('Cursor install', () => {
     expect(r.stderr).toContain('Cursor has no documented policy file');
   });
 });
+
+describe.skipIf(!BUILT)('Cursor status', () => {
+  it('names an installed hook whose program is gone (every call is refused until it is installed again)', async () => {
+    const command = `/nonexistent/node ${join(root, 'moved', 'bin', 'gatehouse.js')} hook cursor`;
+    writeFileSync(hooksFile(), JSON.stringify({ version: 1, hooks: { beforeShellExecution: [{ command, failClosed: true }] } }));
+    expect((await cli('status')).stdout).toMatch(/Cursor \(user\): hook installed in .*\n.*cannot run Gatehouse: its node \/nonexistent\/node is gone/);
+  });
+});
