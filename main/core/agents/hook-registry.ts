@@ -7,9 +7,10 @@ import type { HookAgent } from './hook-agent.js';
 import { qwenHook } from './qwen/hook-io.js';
 import { clineHook } from './cline/hook-io.js';
 import { opencodeHook } from './opencode/hook-io.js';
+import { cursorHook } from './cursor/hook-io.js';
 
 /** Every agent with a hook client, by CLI name. */
-export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook, copilotHook, qwenHook, clineHook, opencodeHook];
+export const HOOK_AGENTS: readonly HookAgent[] = [claudeCodeHook, geminiHook, codexHook, copilotHook, qwenHook, clineHook, opencodeHook, cursorHook];
 
 /** The hook dialect for a CLI name, or undefined. */
 export function hookAgent(cli: string): HookAgent | undefined {

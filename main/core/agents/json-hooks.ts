@@ -75,7 +75,7 @@ export function removeHook(text: string, path: string, event: string, isOurs: Is
   }
 }
 
-/** Every hook command in a settings text that `isOurs` (under any event, in any group); [] when it does not parse. */
+/** Every hook command in a settings text that `isOurs` (under any event, in any group or, Cursor's, directly); [] when it does not parse. */
 export function installedCommands(text: string, isOurs: IsOurs): string[] {
   let settings: Record<string, unknown>;
   try {
@@ -91,6 +91,9 @@ export function installedCommands(text: string, isOurs: IsOurs): string[] {
       const command = ((((hooks[event] as unknown[])[gi] as Record<string, unknown>)['hooks'] as unknown[])[hi] as Record<string, unknown>)['command'];
       if (typeof command === 'string') found.push(command);
     }
+    // Cursor's hooks.json lists entries directly under the event, not in groups.
+    const list = hooks[event];
+    if (Array.isArray(list)) for (const h of list) if (isPlainObject(h) && typeof h['command'] === 'string' && isOurs(h)) found.push(h['command']);
   }
   return found;
 }

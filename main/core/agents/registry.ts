@@ -30,6 +30,10 @@ import { opencodeHook } from './opencode/hook-io.js';
 import { opencodeInstaller } from './opencode/installer.js';
 import { opencodeNativePolicy } from './opencode/native-policy.js';
 import { opencodeMcpFile, opencodeMcpWrap } from './opencode/mcp-servers.js';
+import { cursorHook } from './cursor/hook-io.js';
+import { cursorInstaller } from './cursor/installer.js';
+import { cursorNativePolicy } from './cursor/native-policy.js';
+import { cursorMcpServers } from './cursor/mcp-servers.js';
 import type { NativePolicy } from './native-policy.js';
 import type { FileEdit, InstallContext } from './installer.js';
 import { jsonWrapEdit, type McpServersConfig, type ProxyCommand } from './mcp-wrap.js';
@@ -62,6 +66,7 @@ export const AGENTS: readonly AgentEntry[] = [
   { cli: 'qwen', kind: 'qwen-code', title: 'Qwen Code', hook: qwenHook, installer: qwenInstaller, nativePolicy: qwenNativePolicy, mcpWrap: jsonWrap(qwenMcpServers), mcpFile: jsonFile(qwenMcpServers) },
   { cli: 'cline', kind: 'cline', title: 'Cline', hook: clineHook, installer: clineInstaller, nativePolicy: clineNativePolicy, mcpWrap: jsonWrap(clineMcpServers), mcpFile: jsonFile(clineMcpServers) },
   { cli: 'opencode', kind: 'opencode', title: 'OpenCode', hook: opencodeHook, installer: opencodeInstaller, nativePolicy: opencodeNativePolicy, mcpWrap: opencodeMcpWrap, mcpFile: opencodeMcpFile },
+  { cli: 'cursor', kind: 'cursor', title: 'Cursor', hook: cursorHook, installer: cursorInstaller, nativePolicy: cursorNativePolicy, mcpWrap: jsonWrap(cursorMcpServers), mcpFile: jsonFile(cursorMcpServers) },
 ];
 
 /** The agent for a name, or undefined. */

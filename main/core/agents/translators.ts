@@ -7,6 +7,7 @@ import type { HookTranslator } from './translator.js';
 import { qwenTranslator } from './qwen/translate.js';
 import { clineTranslator } from './cline/translate.js';
 import { opencodeTranslator } from './opencode/translate.js';
+import { cursorTranslator } from './cursor/tools/translate.js';
 
 /** Every agent's server-side hook translation. */
-export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator, qwenTranslator, clineTranslator, opencodeTranslator];
+export const HOOK_TRANSLATORS: readonly HookTranslator[] = [claudeCodeTranslator, geminiTranslator, codexTranslator, copilotTranslator, qwenTranslator, clineTranslator, opencodeTranslator, cursorTranslator];
