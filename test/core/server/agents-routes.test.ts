@@ -23,7 +23,7 @@ const list = async (query = '') => (await g.approver('GET', `/v1/agents${query}`
 describe('GET /v1/agents', () => {
   it('says which agents are here, and the last call each sent', async () => {
     const before = await list();
-    expect(before.map((a) => [a.cli, a.scopes[0]!.detected, a.scopes[0]!.installed_in])).toEqual([['claude-code', true, []], ['gemini', false, []], ['codex', false, []], ['copilot', false, []], ['qwen', false, []], ['cline', false, []], ['opencode', false, []]]);
+    expect(before.map((a) => [a.cli, a.scopes[0]!.detected, a.scopes[0]!.installed_in])).toEqual([['claude-code', true, []], ['gemini', false, []], ['codex', false, []], ['copilot', false, []], ['qwen', false, []], ['cline', false, []], ['opencode', false, []], ['cursor', false, []]]);
     expect(before[0]!.last_seen).toBeNull();
     const { ws, cleanup } = makeWorkspace();
     try {
