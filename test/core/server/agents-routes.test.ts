@@ -64,7 +64,7 @@ describe('POST /v1/agents/connect', () => {
   });
 
   it('unknown agent 404, bad body 400, a config that does not parse 409 with nothing written', async () => {
-    expect((await g.approver('POST', '/v1/agents/connect', { agent: 'cursor', action: 'install' })).status).toBe(404);
+    expect((await g.approver('POST', '/v1/agents/connect', { agent: 'no-such-agent', action: 'install' })).status).toBe(404);
     expect((await g.approver('POST', '/v1/agents/connect', { agent: 'codex', action: 'explode' })).status).toBe(400);
     expect((await g.approver('POST', '/v1/agents/connect', { agent: 'codex', action: 'install', extra: 1 })).status).toBe(400);
     const file = join(root, '.claude', 'settings.json');
