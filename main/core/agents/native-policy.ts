@@ -88,3 +88,11 @@ export function generatedFile(header: string, render: (rules: Rule[]) => Omit<Re
     },
   };
 }
+
+/** The native policy of an agent that keeps none Gatehouse could write or read: sync and import say `why` instead. */
+export function noNativePolicy(why: string): NativePolicy {
+  const refuse = (): never => {
+    throw new ConfigError(why);
+  };
+  return { target: refuse, render: refuse, remove: refuse, parse: refuse, recognises: () => false };
+}

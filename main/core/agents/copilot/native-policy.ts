@@ -2,24 +2,9 @@
 // --allow-tool / --deny-tool (`copilot help permissions`, 1.0.102; `copilot config` knows no such setting, and the
 // folder approvals it saves are its own). So `rules sync copilot` says so, and `rules import` never takes a file as
 // Copilot's; the hook is what applies Gatehouse's rules to Copilot.
-import { ConfigError } from '../config-file.js';
-import type { NativePolicy } from '../native-policy.js';
+import { noNativePolicy } from '../native-policy.js';
 
 const NONE = 'Copilot CLI has no policy file: its own tool rules are the --allow-tool/--deny-tool flags of each run, so Gatehouse\'s rules reach Copilot through its hook only';
 
 /** Copilot CLI's native policy: none to write or read. */
-export const copilotNativePolicy: NativePolicy = {
-  target() {
-    throw new ConfigError(NONE);
-  },
-  render() {
-    throw new ConfigError(NONE);
-  },
-  remove() {
-    throw new ConfigError(NONE);
-  },
-  parse() {
-    throw new ConfigError(NONE);
-  },
-  recognises: () => false,
-};
+export const copilotNativePolicy = noNativePolicy(NONE);
