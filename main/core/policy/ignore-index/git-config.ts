@@ -3,6 +3,7 @@
 // does not follow (include/includeIf, a per-worktree config) is Unsupported: the caller asks git.
 import path from 'node:path';
 import { Unsupported } from './patterns.js';
+import { StampedFiles } from './stamped.js';
 
 /** What the ignore oracle needs from git's config. */
 export interface IgnoreConfig {
@@ -63,4 +64,29 @@ export function applyConfigText(text: string, home: string, into: IgnoreConfig):
 export function defaultExcludesFile(home: string, env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME !== undefined && path.isAbsolute(env.XDG_CONFIG_HOME) && env.XDG_CONFIG_HOME !== '' ? env.XDG_CONFIG_HOME : path.join(home, '.config');
   return path.join(xdg, 'git', 'ignore');
+}
+
+const UNREAD = 'unread' as const;
+// Config files followed through links, as git does; each read again only when its stamp changes.
+const configTexts = new StampedFiles<string | null | typeof UNREAD>((bytes) => (bytes === null ? null : bytes.toString('utf8')), UNREAD, true);
+
+/**
+ * The ignore settings of `files`, git config files applied in git's order (a missing one is skipped); null when one is
+ * not a plain readable file or uses what this reader does not follow. The ignore oracle and the snapshots read the
+ * same settings through it.
+ */
+export function ignoreConfigOf(files: readonly string[], home: string): IgnoreConfig | null {
+  const config: IgnoreConfig = { excludesFile: undefined, ignoreCase: false, hashBytes: 20 };
+  for (const file of files) {
+    const text = configTexts.get(file);
+    if (text === UNREAD) return null;
+    if (text === null) continue;
+    try {
+      applyConfigText(text, home, config);
+    } catch (e) {
+      if (e instanceof Unsupported) return null;
+      throw e;
+    }
+  }
+  return config;
 }

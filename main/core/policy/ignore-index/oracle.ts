@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { findRepository, globalConfigFiles } from '../git-config-files.js';
 import { readIndex, type TrackedSet } from './index-file.js';
-import { applyConfigText, defaultExcludesFile, type IgnoreConfig } from './git-config.js';
+import { ignoreConfigOf, defaultExcludesFile, type IgnoreConfig } from './git-config.js';
 import { lastMatch, parseIgnoreFile, Unsupported, type IgnorePattern } from './patterns.js';
 import { StampedFiles, stampOf } from './stamped.js';
 
@@ -34,26 +34,13 @@ function patternsOf(bytes: Buffer | null): Parsed<IgnorePattern[]> {
 // git does not follow a .gitignore that is a symbolic link; it does follow info/exclude, the excludes file and configs.
 const ignoreFiles = new StampedFiles<Parsed<IgnorePattern[]>>(patternsOf, ODD);
 const wideFiles = new StampedFiles<Parsed<IgnorePattern[]>>(patternsOf, ODD, true);
-const configTexts = new StampedFiles<Parsed<string>>((bytes) => (bytes === null ? null : bytes.toString('utf8')), ODD, true);
 const indexes = new Map<string, { stamp: string | undefined; hashBytes: number; tracked: TrackedSet | null }>();
 const indexBytes = new StampedFiles<Parsed<Buffer>>((bytes) => bytes, ODD, false, 64);
 
 /** The repository's ignore-related config, or null when it uses what is not followed. */
 function readConfig(commonDir: string, gitDir: string, home: string, env: NodeJS.ProcessEnv): IgnoreConfig | null {
-  const config: IgnoreConfig = { excludesFile: undefined, ignoreCase: false, hashBytes: 20 };
   if (stampOf(path.join(gitDir, 'config.worktree')) !== undefined) return null;
-  for (const file of ['/etc/gitconfig', ...globalConfigFiles(home, env), path.join(commonDir, 'config')]) {
-    const text = configTexts.get(file);
-    if (text === ODD) return null;
-    if (text === null) continue;
-    try {
-      applyConfigText(text, home, config);
-    } catch (e) {
-      if (e instanceof Unsupported) return null;
-      throw e;
-    }
-  }
-  return config;
+  return ignoreConfigOf(['/etc/gitconfig', ...globalConfigFiles(home, env), path.join(commonDir, 'config')], home);
 }
 
 /** The tracked set as the index holds it now (empty for a repository with no index yet), or null when unreadable. */

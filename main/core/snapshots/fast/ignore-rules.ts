@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { globalConfigFiles } from '../../policy/git-config-files.js';
-import { applyConfigText, defaultExcludesFile, type IgnoreConfig } from '../../policy/ignore-index/git-config.js';
+import { defaultExcludesFile, ignoreConfigOf } from '../../policy/ignore-index/git-config.js';
 import { lastMatch, parseIgnoreFile, Unsupported, type IgnorePattern } from '../../policy/ignore-index/patterns.js';
 import { StampedFiles, stampOf } from '../../policy/ignore-index/stamped.js';
 
@@ -30,7 +30,6 @@ function patternsOf(bytes: Buffer | null): IgnorePattern[] | null | typeof ODD {
 
 // git follows a symbolic link for info/exclude, the excludes file and configs, not for a .gitignore.
 const wideFiles = new StampedFiles(patternsOf, ODD, true);
-const configTexts = new StampedFiles<string | null | typeof ODD>((bytes) => (bytes === null ? null : bytes.toString('utf8')), ODD, true);
 
 /** A .gitignore's patterns (empty when there is none); null when git may read it otherwise than this reader. */
 export function gitignoreAt(dir: string): readonly IgnorePattern[] | null {
@@ -55,22 +54,10 @@ export interface WideRules {
 /** The shadow's repository-wide ignore rules now; null when they use what these readers do not follow. */
 export function wideRules(gitDir: string, env: NodeJS.ProcessEnv = process.env): WideRules | null {
   const home = env.HOME || homedir();
-  const config: IgnoreConfig = { excludesFile: undefined, ignoreCase: false, hashBytes: 20 };
   const files = [...globalConfigFiles(home, env), join(gitDir, 'config')];
-  const stamps: string[] = [];
-  for (const file of files) {
-    stamps.push(`${file}=${stampOf(file, true) ?? '-'}`);
-    const text = configTexts.get(file);
-    if (text === ODD) return null;
-    if (text === null) continue;
-    try {
-      applyConfigText(text, home, config);
-    } catch (e) {
-      if (e instanceof Unsupported) return null;
-      throw e;
-    }
-  }
-  if (config.ignoreCase) return null;
+  const stamps = files.map((file) => `${file}=${stampOf(file, true) ?? '-'}`);
+  const config = ignoreConfigOf(files, home);
+  if (config === null || config.ignoreCase) return null;
   const levels: Level[] = [];
   for (const file of [join(gitDir, 'info', 'exclude'), config.excludesFile ?? defaultExcludesFile(home, env)]) {
     stamps.push(`${file}=${stampOf(file, true) ?? '-'}`);
