@@ -14,7 +14,7 @@ export interface SettingsState {
 }
 
 /** The settings store. */
-export const useSettings = create<SettingsState>((set) => ({
+export const useSettings = create<SettingsState>((set, get) => ({
   settings: null,
   error: null,
   async load() {
@@ -25,9 +25,13 @@ export const useSettings = create<SettingsState>((set) => ({
     if (event.type === 'settings_changed') set({ settings: event.settings });
     else if (event.type === 'mode_changed') set((s) => (s.settings ? { settings: { ...s.settings, mode: event.mode } } : {}));
   },
+  // Optimistic: a toggle moves when clicked (a controlled checkbox would otherwise snap back until the server answers,
+  // and a second click in that window is lost); the server's answer replaces it, and an error puts back what was.
   async update(patch) {
+    const before = get().settings;
+    if (before) set({ settings: { ...before, ...patch } });
     const result = await api().updateSettings(patch);
-    set(result.ok ? { settings: result.value, error: null } : { error: result.error });
+    set(result.ok ? { settings: result.value, error: null } : { settings: before, error: result.error });
     return result.ok;
   },
 }));

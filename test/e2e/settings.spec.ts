@@ -55,3 +55,28 @@ test('"contain instead of asking" is explained, says whether the sandbox runs, a
   await toggle.uncheck();
   await expect.poll(async () => (await gatehouse.approver<{ contain_unvouched: boolean }>('GET', '/v1/settings')).contain_unvouched).toBe(false);
 });
+
+test('a toggle moves when clicked, even while the server is slow, and moves back if saving fails', async ({ app, gatehouse }) => {
+  await app.getByRole('link', { name: 'Settings' }).click();
+  const toggle = app.getByRole('checkbox', { name: 'Contain instead of asking' });
+  // A slow server: the checkbox must not snap back until it answers (Playwright's check() fails if the click does nothing).
+  let release = (): void => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await app.route('**/v1/settings', async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
+  });
+  await toggle.check();
+  release();
+  await expect.poll(async () => (await gatehouse.approver<{ contain_unvouched: boolean }>('GET', '/v1/settings')).contain_unvouched).toBe(true);
+  await app.unroute('**/v1/settings');
+
+  // A failed save puts the toggle back and says why; the setting is unchanged.
+  await app.route('**/v1/settings', (route) => (route.request().method() === 'PATCH'
+    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'disk full' }) })
+    : route.continue()));
+  await toggle.click();
+  await expect(app.getByRole('alert').filter({ hasText: /disk full/ })).toBeVisible();
+  await expect(toggle).toBeChecked();
+  expect((await gatehouse.approver<{ contain_unvouched: boolean }>('GET', '/v1/settings')).contain_unvouched).toBe(true);
+});
