@@ -1,21 +1,16 @@
 // analyzeShellCommand: parse, split, unwrap and check a command string; nested scripts are analyzed recursively.
 import type { SyntaxNode as Node } from './syntax-tree.js';
 import { expandWords } from './braces.js';
-import { checkDynamic, checkEnv, checkFedText, checkSpelling, keepsPlainVariables } from './checks/general.js';
-import { checkProgram } from './checks/index.js';
-import { findSweeps } from './checks/find.js';
-import type { CheckInput, StdinSource } from './checks/context.js';
+import { checkEnv, checkSpelling, keepsPlainVariables } from './checks/general.js';
 import { checkPipeline, decodes, type Stage } from './checks/pipeline.js';
 import { writtenBuildScripts } from './checks/build-files.js';
 import { shellCommandOf } from './env-vars.js';
-import { block, dedupe, flag, newFindings, type Findings } from './findings.js';
+import { block, dedupe, flag, newFindings } from './findings.js';
 import { parseBash, shellParserReady } from './parser.js';
-import { absolutePath, protectedTarget } from './paths.js';
-import { longOption } from './options.js';
 import { commandProgram, isRunnerProgram, runnerReadings } from './package-runners.js';
 import { programName } from './program.js';
 import { launchedReadings } from './launched.js';
-import { listsWorkspaceNames, readsNamedFiles } from './read-operands.js';
+import { readsNamedFiles } from './read-operands.js';
 import { checkRedirect } from './redirects.js';
 import { salvageFragments } from './salvage.js';
 import { staticOutput, type FedText } from './static-output.js';
@@ -23,11 +18,18 @@ import { resolveStaticSubstitutions } from './static-script.js';
 import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
 import { rebindsArguments, unwrap, type Unwrapped } from './unwrap.js';
 import { WRAPPERS } from './wrapper-specs.js';
-import { walkProgram, type Assignment, type RawCommand, type WalkState } from './walk.js';
+import { walkProgram } from './walk.js';
+import type { RawCommand, WalkState } from './walk/types.js';
 import { syntheticWord, type Word } from './words.js';
 import { wordListCommands } from './word-lists.js';
 import { respelled } from './respelled.js';
-import { recordWrites, runsWritten, type WrittenFiles, type WrittenRun } from './written-scripts.js';
+import { recordWrites, runsWritten, type WrittenRun } from './written-scripts.js';
+import { checkCommand, riskSince, rootPrompt } from './analyze/command-checks.js';
+import { withoutRepeats } from './analyze/repeats.js';
+import { toSimpleCommand } from './analyze/simple-command.js';
+import { previousStage, stagesOf } from './analyze/stages.js';
+import { innerOf, type Outer, type State } from './analyze/state.js';
+import { ARG_FILE, namesFromText, replaceByXargs, sweptByXargs, xargsWords } from './analyze/xargs.js';
 
 /** Nesting depth (`bash -c "bash -c …"`) beyond which a command is not analyzed further. */
 const MAX_DEPTH = 8;
@@ -35,34 +37,6 @@ const MAX_DEPTH = 8;
 const NO_ARGUMENTS: ReadonlyMap<string, Word[]> = new Map();
 /** Longer commands are flagged: nobody reviews them, and they hide things. */
 const MAX_LENGTH = 10_000;
-
-/** Programs whose only job is to delete or overwrite: as root, any use of them is destructive. */
-const DELETERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'truncate', 'dd', 'wipefs']);
-
-interface State {
-  ctx: ShellContext;
-  f: Findings;
-  commands: SimpleCommand[];
-  parsed: boolean;
-  /** The command line never rebinds HOME, USER and the like, so printing them shows what bash set (checks/general.ts). */
-  plainVariables: boolean;
-  /** Files the command line has written so far, for a later command that runs one (written-scripts.ts). */
-  written: WrittenFiles;
-}
-
-/** What a nested script inherits from the command that runs it. */
-interface Outer {
-  wrappers: string[];
-  env: Assignment[];
-  forms: string[][];
-  privileged: boolean;
-  appendsArgs: boolean;
-  cwd: string | null;
-  /** Fragments of an unparsable command are analyzed only to find what must be denied. */
-  salvage: boolean;
-  /** Read as a command an unknown program may launch (launched.ts): its own words are not read so again. */
-  launched?: boolean;
-}
 
 function firstError(n: Node): Node | null {
   if (n.isError || n.isMissing) return n;
@@ -72,48 +46,6 @@ function firstError(n: Node): Node | null {
     if (e) return e;
   }
   return n;
-}
-
-function stdinOf(raw: RawCommand): StdinSource {
-  if (raw.redirects.some((r) => r.stdin)) return 'heredoc';
-  if (raw.redirects.some((r) => r.redirect.kind === 'read')) return 'file';
-  return raw.pipe && raw.pipe.stage > 0 ? 'pipe' : 'inherited';
-}
-
-/** `a` then `b`; one of them itself when the other is empty (these lists are never changed once made). */
-function joined<T>(a: T[], b: T[]): T[] {
-  return a.length === 0 ? b : b.length === 0 ? a : [...a, ...b];
-}
-
-/** What a command inherits plus what its own wrappers add. */
-function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellContext): Outer {
-  const base = raw.cwd;
-  return {
-    wrappers: joined(outer.wrappers, u.wrappers),
-    env: joined(outer.env, u.env),
-    forms: joined(outer.forms, u.forms),
-    privileged: outer.privileged || u.privileged,
-    appendsArgs: outer.appendsArgs || u.xargs,
-    cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
-    salvage: outer.salvage,
-    launched: outer.launched,
-  };
-}
-
-// Interpreters that, given no script, open an interactive prompt.
-const PROMPTS = /^(python(\d+(\.\d+)?)?|node|nodejs|perl|ruby|irb|php|lua|tclsh|wish)$/;
-
-/**
- * A shell or an interpreter's prompt opened with another user's privileges is a root shell, however it is reached.
- * Threat: `sudo find . -exec /bin/sh \;`, `su root -c sh`, `sudo awk 'BEGIN{system("/bin/sh")}'`, `sudo python3`.
- */
-function rootPrompt(u: Unwrapped, outer: Outer, inner: Outer, st: State, where: Span): void {
-  if (!inner.privileged) return;
-  const name = programName(u.argv[0]?.value ?? '');
-  // A shell directly after the privilege wrapper is unwrap's to judge (it knows whether a script or file follows).
-  const shell = outer.privileged && u.shellReadsStdin;
-  const prompt = u.argv.length === 1 && PROMPTS.test(name);
-  if (shell || prompt) flag(st.f, 'privilege', `${name} opened with another user's (root's) privileges is a shell for that user: privilege escalation`, where, 'hard');
 }
 
 /** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
@@ -136,84 +68,8 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
   return st.commands.length > before;
 }
 
-function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word[], inner: Outer, at: (s: Span) => Span, ctx: ShellContext): SimpleCommand {
-  // Optional fields are set in order, not spread in: an object literal with spreads takes V8's slow generic path.
-  const cmd: SimpleCommand = {
-    argv: argvWords.map((w, i) => (i === 0 ? programName(w.value) : w.value)),
-    text: source.slice(raw.span.start, raw.span.end),
-    span: at(raw.span),
-    env: inner.env.map((e) => ({ name: e.name, value: e.value })),
-    redirects: raw.redirects.map((r) => {
-      const where = at(r.redirect.span);
-      return where === r.redirect.span ? r.redirect : { ...r.redirect, span: where };
-    }),
-    wrappers: inner.wrappers,
-    dynamic: argvWords.some((w) => w.dynamic) || inner.env.some((e) => e.dynamic) || inner.cwd === null,
-    wordSpans: argvWords.map((w) => at(w.span)),
-    program: argvWords[0]?.value ?? '',
-    forms: inner.forms,
-  };
-  if (inner.cwd !== null && inner.cwd !== ctx.cwd) cmd.cwd = inner.cwd;
-  // A cd from where bash stayed only matters for the commands after it, which carry that directory themselves.
-  if (raw.cwdAlts && inner.cwd === raw.cwd && !/^(cd|pushd|popd)$/.test(programName(argvWords[0]?.value ?? ''))) cmd.cwdAlts = raw.cwdAlts;
-  if (raw.background) cmd.background = true;
-  if (inner.appendsArgs) cmd.appendsArgs = true;
-  return cmd;
-}
-
-/** Whether a risk flagged since the first `from` passes `test` (read in place: asked for every command). */
-function riskSince(f: Findings, from: number, test: (r: Findings['risks'][number]) => boolean): boolean {
-  for (let i = from; i < f.risks.length; i++) if (test(f.risks[i]!)) return true;
-  return false;
-}
-
-/** Checks one unwrapped command; returns the argument lists it runs as commands of their own (`find -exec`). */
-function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[], raw: RawCommand, inner: Outer, st: State, at: (s: Span) => Span, piped: FedText | undefined): CheckInput {
-  const f = st.f;
-  checkDynamic(argvWords, inner.env, at, f, st.plainVariables);
-  let wrapperWord: Word | undefined;
-  for (let i = 0; i < words.length - argvWords.length && wrapperWord === undefined; i++) if (words[i]!.dynamic) wrapperWord = words[i];
-  if (wrapperWord) block(f, `${wrapperWord.value} in the wrapper's arguments is only known at run time`, at(wrapperWord.span));
-  if (inner.cwd === null) block(f, 'runs after a cd to a directory only known at run time', cmd.span);
-  const fed = raw.redirects.find((r) => r.stdin)?.stdin;
-  if (fed !== undefined && fed.expansions.length > 0) checkFedText(fed.expansions, at(fed.span), f, st.plainVariables);
-  // Text piped from a stage whose output the command line fixes (`printf 'x:\n\trm -rf ~' | make -f-`) is fed text too.
-  const text = fed?.text ?? piped?.text;
-  const c: CheckInput = { cmd, ctx: st.ctx, cwd: inner.cwd ?? st.ctx.cwd, f, stdin: stdinOf(raw), nested: [], scripts: [] };
-  if (text !== undefined) c.stdinText = text;
-  const risksBefore = f.risks.length;
-  checkProgram(c);
-  // Where an earlier cd may have failed, the command runs where bash stayed: judged from there too (`cd a/b/c; rm -rf ../../usr`).
-  for (const alt of cmd.cwdAlts ?? []) checkProgram({ ...c, cwd: alt, nested: [], scripts: [] });
-  const destructive = riskSince(f, risksBefore, (r) => r.flag === 'destructive');
-  if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.privileged) {
-    const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
-    flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
-  }
-  if (destructive && inner.appendsArgs) flag(f, 'destructive', `xargs feeds unseen arguments to the destructive command ${cmd.argv[0]}`, cmd.span);
-  return c;
-}
-
-const ARG_FILE = longOption('arg-file');
-
 /** Risk reasons that say a file outside the workspace is written, removed or replaced (see files.ts, redirects.ts). */
 const OUTSIDE_WRITE = /\b(writes|removes|edits in place|overwrites|moves)\b.*outside the workspace/;
-
-/** Words xargs would append from text it reads (split on blanks), so its command is checked with them. */
-function xargsWords(fed: FedText): Word[] {
-  return fed.text.split(/\s+/).filter((t) => t !== '').map((t) => ({ ...syntheticWord(t, fed.span), dynamic: fed.dynamic }));
-}
-
-/**
- * `xargs -I R CMD` runs CMD once per input line with the line where R stands: in its words, and in a shell script it
- * hands on (`xargs -I{} sh -c '{}' <<< 'rm -rf ~'` runs `rm -rf ~`).
- */
-function replaceByXargs(u: Unwrapped, r: string, fed: FedText): void {
-  const lines = fed.text.split('\n').filter((l) => l.trim() !== '');
-  const first = lines[0] ?? '';
-  u.argv = u.argv.map((w) => (w.value.includes(r) ? { ...w, value: w.value.replaceAll(r, first), dynamic: w.dynamic || fed.dynamic } : w));
-  if (u.script) u.script = { ...u.script, text: lines.map((l) => u.script!.text.replaceAll(r, l)).join('\n'), dynamic: u.script.dynamic || fed.dynamic };
-}
 
 /** Analyzes the commands inside backquotes (or a `$(…)` tree-sitter missed) of an unquoted heredoc, left as plain text. */
 function heredocBackticks(raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
@@ -368,61 +224,12 @@ function launchedCommands(argvWords: Word[], cmd: SimpleCommand, raw: RawCommand
   });
 }
 
-/** What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the place itself), or null. */
-function listedPlace(words: readonly string[], cwd: string, ctx: ShellContext): string | null {
-  const lister = programName(words[0] ?? '');
-  if (lister === 'find') return findSweeps(words, cwd, ctx);
-  if (lister === 'pwd') return protectedTarget('.', cwd, ctx);
-  if (!/^(realpath|grealpath|readlink)$/.test(lister) && !(lister === 'ls' && words.some((w) => /^-[a-zA-Z]*d/.test(w)))) return null;
-  for (const w of words.slice(1)) {
-    const why = w.startsWith('-') ? null : protectedTarget(w, cwd, ctx);
-    if (why !== null) return why;
-  }
-  return null;
-}
-
-/**
- * `find ~ | xargs rm -rf`, `realpath ~ | xargs rm -rf`, `ls -d / | xargs chmod -R 777`: a deleter (or a recursive
- * re-permissioner) fed what a lister prints of a protected place destroys it.
- */
-function sweptByXargs(argv: readonly string[], prev: RawCommand | undefined, cwd: string, st: State, where: Span): void {
-  const words = prev?.words.map((w) => w.value) ?? [];
-  const program = argv[0] ?? '';
-  const reowns = /^(chmod|chown|chgrp)$/.test(programName(program)) && argv.some((w) => /^-[a-zA-Z]*R|^--recursive$/.test(w));
-  if (!DELETERS.has(programName(program)) && !reowns) return;
-  const why = listedPlace(words, cwd, st.ctx);
-  if (why !== null) flag(st.f, 'destructive', `${programName(words[0] ?? '')} lists ${why} and xargs ${programName(program)} ${reowns ? 're-permissions' : 'deletes'} it`, where, 'hard');
-}
-
-/**
- * Whether xargs reads its names from text that may name any file: a file (`< list`) or a pipeline stage
- * that does not just list workspace files. Threat: `cat list | xargs cat`, `xargs cat < list` under `Bash(cat:*)`.
- */
-function namesFromText(raw: RawCommand, prev: RawCommand | undefined): boolean {
-  if (prev) return !listsWorkspaceNames(prev.words.map((w) => w.value));
-  return raw.redirects.some((r) => r.redirect.kind === 'read' && /^0?<$/.test(r.redirect.op));
-}
-
 /**
  * A program word made at run time from values the command fixes itself (`$(echo rm -rf /)`, `x=rm; $x -rf /`) is read
  * again as the command it spells, for the deny checks only (the word itself is never allowable).
  */
 function commandFromValues(words: Word[], raw: RawCommand, st: State, at: (s: Span) => Span, depth: number, inner: Outer): void {
   for (const text of respelled(words)) analyzeSource(text, st, () => at(raw.span), depth + 1, { ...inner, salvage: true });
-}
-
-/** Each pipeline stage by group and stage number, so the stage before a command is found in one look-up. */
-function stagesOf(all: readonly RawCommand[]): Map<string, RawCommand> {
-  const out = new Map<string, RawCommand>();
-  for (const r of all) if (r.pipe && !out.has(`${r.pipe.group}:${r.pipe.stage}`)) out.set(`${r.pipe.group}:${r.pipe.stage}`, r);
-  return out;
-}
-
-/** The stage before `raw` in its pipeline, whose output `raw` reads. */
-function previousStage(raw: RawCommand, stages: ReadonlyMap<string, RawCommand>): RawCommand | undefined {
-  const pipe = raw.pipe;
-  if (!pipe || pipe.stage === 0) return undefined;
-  return stages.get(`${pipe.group}:${pipe.stage - 1}`);
 }
 
 function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: number, outer: Outer, positional?: ReadonlyMap<string, Word[]>): void {
@@ -449,20 +256,6 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
       analyzeSource(frag.text, st, (s) => at({ start: frag.start + s.start, end: frag.start + s.end }), depth + 1, { ...outer, salvage: true });
     }
   }
-}
-
-/** The commands, each once: a loop unrolled over equal values, or a script read twice, yields the same command again. */
-function withoutRepeats(commands: SimpleCommand[]): SimpleCommand[] {
-  // Repeats share their span; most commands have a span of their own, and then there is nothing to compare.
-  const spans = new Set<number>();
-  for (const c of commands) spans.add(c.span.start * 0x100000 + c.span.end);
-  if (spans.size === commands.length) return commands;
-  const seen = new Set<string>();
-  return commands.filter((c) => {
-    // Loop variants differ in their words or in where their redirects write; a salvaged reading in how they use a file.
-    const key = `${c.span.start}:${c.span.end}:${c.wrappers.join(' ')}:${c.argv.join('\0')}:${c.redirects.map((r) => `${r.kind}${r.target}`).join('\0')}`;
-    return !seen.has(key) && seen.add(key) !== undefined;
-  });
 }
 
 /**

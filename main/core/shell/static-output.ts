@@ -1,7 +1,7 @@
 // What `echo …`, `printf …` and `cat <<EOF` print when their words alone say it: the script a piped-into shell or xargs reads.
 import { programName } from './program.js';
 import type { Span } from './types.js';
-import type { RawCommand } from './walk.js';
+import type { RawCommand } from './walk/types.js';
 import { decodeAnsiC } from './words.js';
 
 /** Text fed to a command's stdin; `dynamic` when part of it is only known at run time (kept as its source text). */

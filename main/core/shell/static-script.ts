@@ -4,7 +4,8 @@ import { newFindings } from './findings.js';
 import { parseBash } from './parser.js';
 import { staticOutput } from './static-output.js';
 import type { ShellContext } from './types.js';
-import { walkProgram, type WalkState } from './walk.js';
+import { walkProgram } from './walk.js';
+import type { WalkState } from './walk/types.js';
 
 /** What a substitution's body prints when it is one `echo`/`printf`/`cat <<'EOF'`, else null. */
 function printed(body: string, ctx: ShellContext): string | null {

@@ -4,7 +4,7 @@ import { isOneOf, scanArgs, type Opt } from './options.js';
 import { isStdinPath } from './paths.js';
 import { programName } from './program.js';
 import type { Span } from './types.js';
-import type { Assignment } from './walk.js';
+import type { Assignment } from './walk/types.js';
 import { MULTI_CALL, WRAPPERS, type WrapperSpec } from './wrapper-specs.js';
 import { syntheticWord, type Word } from './words.js';
 

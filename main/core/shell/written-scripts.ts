@@ -4,7 +4,7 @@ import { absolutePath } from './paths.js';
 import { programName } from './program.js';
 import { staticOutput, type FedText } from './static-output.js';
 import type { ShellContext, SimpleCommand } from './types.js';
-import type { RawCommand } from './walk.js';
+import type { RawCommand } from './walk/types.js';
 import type { Word } from './words.js';
 
 /** Per analysis: each file written so far (absolute path) and its contents when the command fixes them, else null. */

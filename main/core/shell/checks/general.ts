@@ -4,7 +4,7 @@ import { block, flag, undecidable } from '../findings.js';
 import { isCodeRunningEnv } from '../env-vars.js';
 import { lookedUpProgram } from '../respelled.js';
 import type { Span } from '../types.js';
-import type { Assignment } from '../walk.js';
+import type { Assignment } from '../walk/types.js';
 import type { Word } from '../words.js';
 
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD]/;
