@@ -10,7 +10,8 @@ import path from 'node:path';
 import { findRepository, globalConfigFiles } from '../git-config-files.js';
 import { readIndex, type TrackedSet } from './index-file.js';
 import { ignoreConfigOf, defaultExcludesFile, type IgnoreConfig } from './git-config.js';
-import { lastMatch, parseIgnoreFile, Unsupported, type IgnorePattern } from './patterns.js';
+import { decide, type Level } from './levels.js';
+import { ignoreFiles, ODD, wideFiles, type Parsed } from './pattern-files.js';
 import { StampedFiles, stampOf } from './stamped.js';
 
 /** What git says about a batch of paths in one work tree (as git-ignore.ts's IgnoreAnswer). */
@@ -19,21 +20,6 @@ export interface KnownIgnoreAnswer {
   ignored: Set<string>;
 }
 
-const ODD = 'odd' as const;
-type Parsed<T> = T | null | typeof ODD;
-
-function patternsOf(bytes: Buffer | null): Parsed<IgnorePattern[]> {
-  if (bytes === null) return null;
-  try {
-    return parseIgnoreFile(bytes.toString('utf8'));
-  } catch (e) {
-    if (e instanceof Unsupported) return ODD;
-    throw e;
-  }
-}
-// git does not follow a .gitignore that is a symbolic link; it does follow info/exclude, the excludes file and configs.
-const ignoreFiles = new StampedFiles<Parsed<IgnorePattern[]>>(patternsOf, ODD);
-const wideFiles = new StampedFiles<Parsed<IgnorePattern[]>>(patternsOf, ODD, true);
 const indexes = new Map<string, { stamp: string | undefined; hashBytes: number; tracked: TrackedSet | null }>();
 const indexBytes = new StampedFiles<Parsed<Buffer>>((bytes) => bytes, ODD, false, 64);
 
@@ -55,27 +41,6 @@ function tracked(gitDir: string, hashBytes: number): TrackedSet | null {
   const set = readIndex(bytes, hashBytes);
   indexes.set(file, { stamp, hashBytes, tracked: set });
   return set;
-}
-
-/** One ignore file's patterns and the folder (below the work tree) they are relative to. */
-interface Level {
-  base: string;
-  patterns: readonly IgnorePattern[];
-}
-
-/** The last pattern any level decides `rel` with, deepest .gitignore first, then the repository-wide files. */
-function decide(rel: string, isDir: boolean, levels: readonly Level[], wide: readonly Level[]): IgnorePattern | null {
-  for (let i = levels.length - 1; i >= 0; i--) {
-    const l = levels[i]!;
-    const sub = l.base === '' ? rel : rel.slice(l.base.length + 1);
-    const m = lastMatch(l.patterns, sub, isDir);
-    if (m !== null) return m;
-  }
-  for (const l of wide) {
-    const m = lastMatch(l.patterns, rel, isDir);
-    if (m !== null) return m;
-  }
-  return null;
 }
 
 function isDirectory(p: string): boolean {

@@ -6,7 +6,8 @@
 import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { FileTree } from './file-tree.js';
-import { gitignoreAt, ignored, type Level } from './ignore-rules.js';
+import { gitignoreAt, ignored } from './ignore-rules.js';
+import type { Level } from '../../policy/ignore-index/levels.js';
 import type { StatData } from './index-file.js';
 import type { ObjectStore } from './objects.js';
 import type { FolderWatch } from './watch.js';
