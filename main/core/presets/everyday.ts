@@ -5,13 +5,10 @@
 // and test commands go through, while pushes, publishing, installs, uploads, secrets and the world outside the
 // workspace still come to the person.
 import type { Preset } from '../../../common/api.js';
-
-type PresetRule = Preset['rules'][number];
-
-const allow = (...commands: string[]): PresetRule[] => commands.map((c) => ({ action: 'allow', pattern: `Bash(${c})` }));
+import { allowBash, noted } from './rules.js';
 
 /** Reading and inspecting: what each reads still meets the tiers; what it writes (sed -i, find -delete) still asks. */
-const INSPECT = allow(
+const INSPECT = allowBash(
   'ls:*', 'cat:*', 'head:*', 'tail:*', 'wc:*', 'grep:*', 'egrep:*', 'rg:*', 'find:*', 'sed:*', 'awk:*', 'jq:*', 'sort:*', 'uniq:*',
   'cut:*', 'tr:*', 'diff:*', 'cmp:*', 'file:*', 'stat:*', 'du:*', 'df:*', 'tree:*', 'echo:*', 'printf:*', 'true', 'false', 'sleep:*',
   'pwd', 'which:*', 'type:*', 'date:*', 'cd:*', 'basename:*', 'dirname:*', 'realpath:*', 'readlink:*', 'nl:*', 'column:*', 'ps:*',
@@ -19,7 +16,7 @@ const INSPECT = allow(
 );
 
 /** git reading the repository, and git's local work (every step of it can be taken back with git itself). */
-const GIT = allow(
+const GIT = allowBash(
   'git status:*', 'git diff:*', 'git log:*', 'git show:*', 'git branch:*', 'git remote -v', 'git remote', 'git rev-parse:*',
   'git ls-files:*', 'git blame:*', 'git describe:*', 'git grep:*', 'git shortlog:*', 'git tag -l:*', 'git config --get:*',
   'git worktree list:*', 'git add:*', 'git commit:*', 'git switch:*', 'git checkout -b:*', 'git stash:*', 'git mv:*', 'git rm:*',
@@ -27,10 +24,10 @@ const GIT = allow(
 );
 
 /** Making and moving files inside the workspace (the engine asks for any operand outside it). */
-const FILES = allow('mkdir:*', 'touch:*', 'cp:*', 'mv:*', 'rmdir:*', 'chmod +x:*');
+const FILES = allowBash('mkdir:*', 'touch:*', 'cp:*', 'mv:*', 'rmdir:*', 'chmod +x:*');
 
 /** The project's own build, test and lint commands of common toolchains. */
-const BUILD = allow(
+const BUILD = allowBash(
   'npm test:*', 'npm run:*', 'npx tsc:*', 'npx vitest:*', 'npx jest:*', 'npx eslint:*', 'pnpm test:*', 'pnpm run:*', 'yarn test:*',
   'yarn run:*', 'bun test:*', 'bun run:*', 'tsc:*', 'pytest:*', 'python -m pytest:*', 'python3 -m pytest:*', 'python -m py_compile:*',
   'python3 -m py_compile:*', 'cargo build:*', 'cargo test:*', 'cargo check:*', 'cargo clippy:*', 'cargo fmt:*', 'go build:*',
@@ -44,25 +41,31 @@ export const EVERYDAY: Preset = {
   description:
     "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — and keeps asking for pushes, publishing, installs, network uploads, secrets and anything outside the project.",
   rules: [
-    { action: 'deny', pattern: 'Bash(sudo:*)', note: 'privilege escalation' },
-    { action: 'deny', pattern: 'Bash(su:*)', note: 'privilege escalation' },
-    { action: 'deny', pattern: 'Bash(git push --force:*)', note: 'rewrites shared history' },
-    { action: 'deny', pattern: 'Bash(git push -f:*)', note: 'rewrites shared history' },
-    { action: 'deny', pattern: 'Bash(chmod -R 777:*)', note: 'opens permissions to everyone' },
-    { action: 'deny', pattern: 'Read(~/.ssh/**)', note: 'SSH keys' },
-    { action: 'deny', pattern: 'Read(~/.aws/**)', note: 'cloud credentials' },
-    { action: 'deny', pattern: 'Read(./**/*.pem)', note: 'private keys' },
-    { action: 'deny', pattern: 'Read(./**/*.key)', note: 'private keys' },
-    { action: 'ask', pattern: 'Bash(git push:*)', note: 'publishes commits' },
-    { action: 'ask', pattern: 'Bash(npm publish:*)', note: 'publishes a package' },
-    { action: 'ask', pattern: 'Bash(git reset --hard:*)', note: 'discards uncommitted work' },
-    { action: 'ask', pattern: 'Bash(git clean:*)', note: 'deletes untracked files' },
-    { action: 'ask', pattern: 'Read(./.env)', note: 'secrets' },
+    ...noted(
+      'deny',
+      ['Bash(sudo:*)', 'privilege escalation'],
+      ['Bash(su:*)', 'privilege escalation'],
+      ['Bash(git push --force:*)', 'rewrites shared history'],
+      ['Bash(git push -f:*)', 'rewrites shared history'],
+      ['Bash(chmod -R 777:*)', 'opens permissions to everyone'],
+      ['Read(~/.ssh/**)', 'SSH keys'],
+      ['Read(~/.aws/**)', 'cloud credentials'],
+      ['Read(./**/*.pem)', 'private keys'],
+      ['Read(./**/*.key)', 'private keys'],
+    ),
+    ...noted(
+      'ask',
+      ['Bash(git push:*)', 'publishes commits'],
+      ['Bash(npm publish:*)', 'publishes a package'],
+      ['Bash(git reset --hard:*)', 'discards uncommitted work'],
+      ['Bash(git clean:*)', 'deletes untracked files'],
+      ['Read(./.env)', 'secrets'],
+    ),
     ...INSPECT,
     ...GIT,
     ...FILES,
     ...BUILD,
-    { action: 'allow', pattern: 'Edit(./**)', note: 'edits inside the project (git and agent configuration stay protected)' },
+    ...noted('allow', ['Edit(./**)', 'edits inside the project (git and agent configuration stay protected)']),
     { action: 'allow', pattern: 'WebSearch' },
     { action: 'allow', pattern: 'TodoWrite' },
   ],
