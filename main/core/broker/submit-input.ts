@@ -39,6 +39,16 @@ export function buildRequest(input: SubmitInput, id: string, now: Date): ToolReq
   return request;
 }
 
+/**
+ * A hook event's call as a submission: the tool and args in Gatehouse's vocabulary, the event's session and folder,
+ * and the call's own `description` when its args give one (one builder for every agent's hook route).
+ */
+export function hookSubmission(agent: string, toolName: string, args: Record<string, unknown>, event: { session_id?: string; cwd?: string }): SubmitInput {
+  const input: SubmitInput = { agent, tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
+  if (typeof args['description'] === 'string') input.description = args['description'];
+  return input;
+}
+
 const PATH_KEYS = new Set(['file_path', 'notebook_path', 'path', 'dir_path', 'cwd', 'directory', 'absolute_path']);
 
 /**

@@ -1,7 +1,7 @@
 // Claude Code hook events in, hook answers out (PROTOCOLS.md; Claude Code 2.x hook formats).
 import type { RequestRecord, Rule } from '../../../common/domain.js';
 import type { AgentOutcome } from '../broker/outcome.js';
-import type { SubmitInput } from '../broker/submit-input.js';
+import { hookSubmission, type SubmitInput } from '../broker/submit-input.js';
 import { InputError } from '../broker/errors.js';
 import { HOOK_EVENTS, parsePermissionUpdate, type HookOutput, type PermissionUpdate } from '../hook-client/output.js';
 
@@ -20,16 +20,7 @@ export function hookEventToSubmit(event: HookEvent): SubmitInput {
   if (!(HOOK_EVENTS as readonly string[]).includes(event.hook_event_name)) {
     throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on PreToolUse or PermissionRequest`);
   }
-  const input: SubmitInput = {
-    agent: 'claude-code',
-    tool_name: event.tool_name,
-    args: event.tool_input,
-    session_id: event.session_id ?? null,
-    cwd: event.cwd ?? null,
-  };
-  const description = event.tool_input['description'];
-  if (typeof description === 'string') input.description = description;
-  return input;
+  return hookSubmission('claude-code', event.tool_name, event.tool_input, event);
 }
 
 /** The hook's answer for a record: `{}` unless the outcome is a decided allow or deny. */

@@ -1,7 +1,7 @@
 // Codex hook events into Gatehouse (Codex already names its shell tool Bash with tool_input.command), decisions back
 // in the only shapes Codex honours: PreToolUse deny (an allow prints nothing), PermissionRequest allow or deny.
 import { InputError } from '../../broker/errors.js';
-import type { SubmitInput } from '../../broker/submit-input.js';
+import { hookSubmission } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
 import { CODEX_EVENTS } from './hook-io.js';
@@ -18,10 +18,7 @@ export const codexTranslator: HookTranslator = {
     if (!(CODEX_EVENTS as readonly string[]).includes(event.hook_event_name)) {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on PreToolUse or PermissionRequest`);
     }
-    const input: SubmitInput = { agent: 'codex', tool_name: event.tool_name, args: event.tool_input, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
-    const description = event.tool_input['description'];
-    if (typeof description === 'string') input.description = description;
-    return input;
+    return hookSubmission('codex', event.tool_name, event.tool_input, event);
   },
   answer(event, record, outcome) {
     if (outcome === 'none') return {};

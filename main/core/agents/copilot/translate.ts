@@ -2,7 +2,7 @@
 // {permissionDecision, permissionDecisionReason}: allow or deny only (a headless run denies `ask`), with the person's
 // edits as `modifiedArgs`.
 import { InputError } from '../../broker/errors.js';
-import type { SubmitInput } from '../../broker/submit-input.js';
+import { hookSubmission } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
 import { copilotToGatehouse, editedCopilotArgs } from './tools.js';
@@ -17,9 +17,7 @@ export const copilotTranslator: HookTranslator = {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on preToolUse`);
     }
     const { toolName, args } = copilotToGatehouse(event.tool_name, event.tool_input);
-    const input: SubmitInput = { agent: 'copilot-cli', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
-    if (typeof args['description'] === 'string') input.description = args['description'];
-    return input;
+    return hookSubmission('copilot-cli', toolName, args, event);
   },
   answer(event, record, outcome) {
     if (outcome === 'none') return {};

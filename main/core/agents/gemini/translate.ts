@@ -1,6 +1,6 @@
 // Gemini CLI BeforeTool events into Gatehouse, decisions back as {decision, reason} (never ask: a headless run hangs).
 import { InputError } from '../../broker/errors.js';
-import type { SubmitInput } from '../../broker/submit-input.js';
+import { hookSubmission } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
 import { editedGeminiInput, geminiToGatehouse } from './tools.js';
@@ -17,9 +17,7 @@ export const geminiTranslator: HookTranslator = {
     const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input);
     // The workspace stays the session's folder; the shell tool's `dir_path` is where its command runs (policy/tools.ts),
     // so a `dir_path` of ~/.aws does not make ~/.aws the workspace.
-    const input: SubmitInput = { agent: 'gemini-cli', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
-    if (typeof args['description'] === 'string') input.description = args['description'];
-    return input;
+    return hookSubmission('gemini-cli', toolName, args, event);
   },
   answer(event, record, outcome) {
     if (outcome === 'none') return {};

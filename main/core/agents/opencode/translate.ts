@@ -1,6 +1,6 @@
 // OpenCode plugin events into Gatehouse, decisions back as {decision, reason, args?} for the plugin to act on.
 import { InputError } from '../../broker/errors.js';
-import type { SubmitInput } from '../../broker/submit-input.js';
+import { hookSubmission } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
 import { OPENCODE_AFTER, OPENCODE_BEFORE } from './hook-io.js';
@@ -19,9 +19,7 @@ export const opencodeTranslator: HookTranslator = {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; Gatehouse's OpenCode plugin sends ${OPENCODE_BEFORE}`);
     }
     const { toolName, args } = opencodeToGatehouse(event.tool_name, event.tool_input);
-    const input: SubmitInput = { agent: 'opencode', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
-    if (typeof args['description'] === 'string') input.description = args['description'];
-    return input;
+    return hookSubmission('opencode', toolName, args, event);
   },
   answer(event, record, outcome) {
     if (outcome === 'none') return {};

@@ -1,7 +1,7 @@
 // Qwen Code PreToolUse events into Gatehouse (its tool names are Gemini's), decisions back as Codex's PreToolUse deny
 // (an allow prints nothing; Qwen's PreToolUse takes no edited input, so an edited approval is a deny saying so).
 import { InputError } from '../../broker/errors.js';
-import type { SubmitInput } from '../../broker/submit-input.js';
+import { hookSubmission } from '../../broker/submit-input.js';
 import { codexTranslator } from '../codex/translate.js';
 import { geminiToGatehouse } from '../gemini/tools.js';
 import type { HookTranslator } from '../translator.js';
@@ -17,9 +17,7 @@ export const qwenTranslator: HookTranslator = {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on PreToolUse`);
     }
     const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input, QWEN_TOOLS);
-    const input: SubmitInput = { agent: 'qwen-code', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
-    if (typeof args['description'] === 'string') input.description = args['description'];
-    return input;
+    return hookSubmission('qwen-code', toolName, args, event);
   },
   answer: codexTranslator.answer,
 };
