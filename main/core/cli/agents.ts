@@ -12,11 +12,11 @@ import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
 import { homeToRecord, resolveHome } from '../store/home.js';
+import { AGENT_NAMES, scopeOf } from './agent-args.js';
 import { runCommand, UsageError, type CliIo } from './store-cli.js';
 
-const NAMES = AGENTS.map((a) => a.cli).join('|');
-const USAGE = `usage: gatehouse install|uninstall <${NAMES}> [--user | --project DIR] [--dry-run] [--http]
-       gatehouse install|uninstall mcp --client <${NAMES}> --server NAME [--user | --project DIR] [--dry-run]
+const USAGE = `usage: gatehouse install|uninstall <${AGENT_NAMES}> [--user | --project DIR] [--dry-run] [--http]
+       gatehouse install|uninstall mcp --client <${AGENT_NAMES}> --server NAME [--user | --project DIR] [--dry-run]
        gatehouse status [--project DIR]`;
 const HTTP_RISK =
   'warning: --http makes the agent POST to a fixed port and believe whatever answers there; if Gatehouse is not running, any program that takes the port can allow calls. The command hook (the default) checks the answer is signed by this Gatehouse.\n';
@@ -35,11 +35,10 @@ function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): n
   });
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const agent = values.client === undefined ? undefined : findAgent(values.client);
-  if (!agent) throw new UsageError(`--client must name one agent: ${NAMES}`);
+  if (!agent) throw new UsageError(`--client must name one agent: ${AGENT_NAMES}`);
   const name = values.server;
   if (!name || !/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new UsageError('--server NAME: the server\'s key in the agent\'s config (letters, digits, _ or -)');
-  if (values.user && values.project !== undefined) throw new UsageError('choose --user or --project, not both');
-  const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
+  const scope = scopeOf(values);
   const home = resolveHome(io.env);
   const ctx = context(scope, io);
   const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin(), home: homeToRecord(home, io.env) });
@@ -66,9 +65,8 @@ export async function runInstall(mode: 'install' | 'uninstall', argv: string[], 
       strict: true,
     });
     const agent = positionals.length === 1 ? findAgent(positionals[0]!) : undefined;
-    if (!agent) throw new UsageError(`name one agent: ${NAMES}`);
-    if (values.user && values.project !== undefined) throw new UsageError('choose --user or --project, not both');
-    const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
+    if (!agent) throw new UsageError(`name one agent: ${AGENT_NAMES}`);
+    const scope = scopeOf(values);
     const home = resolveHome(io.env);
     const ctx = context(scope, io);
     const recorded = homeToRecord(home, io.env);

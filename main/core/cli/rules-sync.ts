@@ -2,19 +2,16 @@
 // native policy, so the agent does not ask again for what Gatehouse allows and its denies hold even while Gatehouse
 // is down. Only rules whose meaning carries over are written; the others are listed with why.
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Rule } from '../../../common/domain.js';
 import { ConfigError, readConfig, removeConfig, writeConfig } from '../agents/config-file.js';
 import { diffText } from '../agents/install.js';
-import type { InstallScope } from '../agents/installer.js';
-import { AGENTS, findAgent } from '../agents/registry.js';
+import { findAgent } from '../agents/registry.js';
 import { ruleForAgent } from '../policy/index.js';
 import { resolveHome } from '../store/home.js';
 import { loadHomeRecord, saveHomeRecord } from '../store/home-record.js';
+import { AGENT_NAMES, scopeOf } from './agent-args.js';
 import { UsageError, type CliIo } from './store-cli.js';
-
-const NAMES = AGENTS.map((a) => a.cli).join('|');
 
 /**
  * Per file sync wrote, GATEHOUSE_HOME/native-sync.json: the entries it added to a file the person also edits, and the
@@ -34,9 +31,8 @@ export function syncRules(io: CliIo, rules: Rule[], argv: string[]): number {
     strict: true,
   });
   const agent = positionals.length === 1 ? findAgent(positionals[0]!) : undefined;
-  if (!agent) throw new UsageError(`rules sync needs one agent: ${NAMES}`);
-  if (values.user && values.project !== undefined) throw new UsageError('choose --user or --project, not both');
-  const scope: InstallScope = values.project !== undefined ? { kind: 'project', dir: resolve(values.project) } : { kind: 'user' };
+  if (!agent) throw new UsageError(`rules sync needs one agent: ${AGENT_NAMES}`);
+  const scope = scopeOf(values);
   const home = resolveHome(io.env);
   const { path, root } = agent.nativePolicy.target({ scope, env: io.env, userHome: io.env.HOME || homedir(), command: '', state: {} });
   const owned = loadHomeRecord<Owned>(home, RECORD) as Owned;
