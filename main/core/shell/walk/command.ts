@@ -26,6 +26,7 @@ function redirectsIn(inherited: readonly ReadRedirect[], own: readonly Node[], s
   for (const c of own) out.push(readRedirect(c, st.source, known));
   return out;
 }
+
 /** Appends a simple or declaration command to st.commands (once per loop value it expands) and follows its `cd`. */
 export function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, inh: Inherit): void {
   const wordNodes: Node[] = [];

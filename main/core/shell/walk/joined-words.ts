@@ -27,6 +27,7 @@ function joinsAsOneWord(source: string, from: number, to: number): boolean {
 function translatedMark(n: Node, next: Node | undefined): boolean {
   return n.type === '$' && next?.type === 'string' && next.startIndex === n.endIndex;
 }
+
 /** The words of a command's word nodes, joined where bash reads two nodes as one word. */
 export function readWords(nodes: Node[], st: WalkState): Word[] {
   if (nodes.some((n, i) => translatedMark(n, nodes[i + 1]))) nodes = nodes.filter((n, i) => !translatedMark(n, nodes[i + 1]));
