@@ -92,6 +92,16 @@ describe.runIf(RUNNABLE)('the native client says what the Node hook says, for ev
     return { native: results[0]!, node: results[1]! };
   }
 
+  it('the native client gone (killed by its agent) cancels its pending request, as the Node hook does', async () => {
+    const pending = nextEvent(g.core, 'request_pending');
+    const decided = nextEvent(g.core, 'request_decided');
+    const child = spawn(NATIVE, [process.execPath, BIN, 'hook', 'claude-code'], { env: { ...process.env, GATEHOUSE_HOME: g.home }, stdio: ['pipe', 'ignore', 'ignore'] });
+    child.stdin.end(shellEvent(hookAgent('claude-code')!, 'make killed', ws, 'native-killed'));
+    await pending;
+    child.kill('SIGKILL');
+    expect((await decided).record).toMatchObject({ status: 'cancelled', decision: { reason: 'the agent stopped waiting' } });
+  });
+
   for (const agent of HOOK_AGENTS) {
     describe(agent.cli, () => {
       const event = (command: string) => shellEvent(agent, command, ws, `native-${agent.cli}`);
