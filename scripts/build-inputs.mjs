@@ -4,11 +4,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { findCompiler } from './build-native.mjs';
 
 /** Folders whose files the build reads (tsc's three projects, esbuild's entries, vite's root). */
-const INPUT_DIRS = ['main', 'renderer', 'preload', 'common', 'bench', 'test', 'bin'];
+const INPUT_DIRS = ['main', 'renderer', 'preload', 'common', 'bench', 'test', 'bin', 'native'];
 /** Files at the top that change what the build makes. */
-const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.test.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/dist-keep.mjs', 'scripts/build-inputs.mjs'];
+const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.test.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/dist-keep.mjs', 'scripts/build-inputs.mjs', 'scripts/build-native.mjs'];
 /** Where the fingerprint of the last successful build is kept (inside dist/, so a clean or a clone has none). */
 const STAMP = join('dist', '.build-inputs');
 
@@ -29,7 +30,8 @@ function filesUnder(root, dir) {
 /** The fingerprint of everything the build reads, and the one setting that changes its output. */
 export function inputsFingerprint(root = '.') {
   const h = createHash('sha256');
-  h.update(`node ${process.version}\0skip-renderer ${process.env.GATEHOUSE_SKIP_RENDERER ? 1 : 0}\0`);
+  // A C compiler found or lost changes whether dist/ has the native hook.
+  h.update(`node ${process.version}\0skip-renderer ${process.env.GATEHOUSE_SKIP_RENDERER ? 1 : 0}\0cc ${findCompiler() ?? ''}\0`);
   for (const file of [...INPUT_FILES, ...INPUT_DIRS.flatMap((d) => filesUnder(root, d))]) {
     const p = join(root, file);
     h.update(file).update('\0');

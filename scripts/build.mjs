@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { build as esbuild } from 'esbuild';
 import { buildIsCurrent, inputsFingerprint, recordBuild } from './build-inputs.mjs';
+import { buildNativeHook } from './build-native.mjs';
 import { clearDistKeeping } from './dist-keep.mjs';
 
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
@@ -36,6 +37,8 @@ await esbuild({
   logLevel: 'warning',
 });
 renameSync('dist/hook.cjs.next', 'dist/hook.cjs'); // one rename: the old file until the new one is whole
+// The native hook client, which installs write when it exists (native/hook).
+buildNativeHook('dist');
 run(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'tsconfig.json']);
 if (existsSync('preload/preload.ts')) {
   // Sandboxed preloads cannot be ES modules: bundle it to a single CommonJS file.

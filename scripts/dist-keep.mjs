@@ -5,8 +5,11 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Files under dist/ the installed hook needs (all of them: hook.cjs holds Node built-ins and the thin client only). */
-export const HOOK_FILES = ['hook.cjs'];
+/**
+ * Files under dist/ the installed hook needs (all of them: hook.cjs holds Node built-ins and the thin client only;
+ * native/ holds the native hook client, which build-native.mjs also swaps in with one rename).
+ */
+export const HOOK_FILES = ['hook.cjs', 'native'];
 
 /** Removes everything in `dist` but the `keep` files (for a clean build: stale outputs must not survive). */
 export function clearDistKeeping(dist, keep = HOOK_FILES) {

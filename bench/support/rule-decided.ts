@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../main/core/core.js';
-import { writeEndpoint } from '../../main/core/endpoint/endpoint.js';
+import { publishEndpoint } from '../../main/core/endpoint/publish.js';
 import { newSecret } from '../../main/core/server/auth.js';
 import { startServer } from '../../main/core/server/server.js';
 
@@ -36,7 +36,7 @@ export async function startRuleDecidedGatehouse(name: string, allow: string[] = 
     rmSync(ws, { recursive: true, force: true });
   };
   try {
-    writeEndpoint(home, server.endpoint);
+    publishEndpoint(home, server.endpoint);
     for (const pattern of ['Bash(npm test)', ...allow]) await core.approver.createRule({ action: 'allow', pattern });
   } catch (err) {
     await close();

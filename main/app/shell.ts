@@ -6,7 +6,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, Notification as ElectronNotification, Tray } from 'electron';
 import { findNodeOnPath } from '../core/agents/node-path.js';
 import { createCore } from '../core/core.js';
-import { removeEndpoint, writeEndpoint } from '../core/endpoint/endpoint.js';
+import { publishEndpoint, withdrawEndpoint } from '../core/endpoint/publish.js';
 import { startServer } from '../core/server/server.js';
 import { createAuditExport } from './export-service.js';
 import { forwardEvents, IpcService } from './ipc-service.js';
@@ -69,8 +69,8 @@ export async function startShell(opts: ShellOptions): Promise<Shell> {
     const server = await startServer(core, { port: settings.get().port, agentToken });
     // Runs last: core.close() first answers every waiting agent "no decision", then the server drains.
     cleanups.unshift(() => server.close());
-    writeEndpoint(home, server.endpoint);
-    cleanups.push(() => removeEndpoint(home));
+    publishEndpoint(home, server.endpoint);
+    cleanups.push(() => withdrawEndpoint(home));
 
     let lastOptions: BrowserWindowConstructorOptions | null = null;
     const windows = new WindowService({

@@ -9,10 +9,18 @@
 // only failure these agents read as a deny (exit 2 with an empty stderr, Codex runs the call). Claude Code needs no
 // tail: any failure but exit 2 already sends it to its own prompt.
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { HookAgent } from './hook-agent.js';
 import { hookAgent } from './hook-registry.js';
 import { gatehouseBin } from './installer.js';
+
+/** The native hook client built beside a Gatehouse's bin/gatehouse.js (scripts/build-native.mjs). */
+export function nativeHookOf(bin: string): string {
+  return join(dirname(dirname(bin)), 'dist', 'native', NATIVE_HOOK_NAME);
+}
+
+/** The native hook client's file name: how an installed command is known to start with it. */
+const NATIVE_HOOK_NAME = 'gatehouse-hook';
 
 /** A path as one shell word (the agents run hook commands through a shell). */
 export function shellWord(s: string): string {
@@ -24,11 +32,15 @@ export function shellWord(s: string): string {
  * link`; `--home` when Gatehouse's home is not the default one, so the hook finds the instance serving it whatever
  * the agent's environment holds; the fail-closed tail for agents whose refusal is exit 2.
  */
-export function hookCommand(cli: string, opts: { node?: string; home?: string; platform?: NodeJS.Platform } = {}): string {
+export function hookCommand(cli: string, opts: { node?: string; home?: string; platform?: NodeJS.Platform; native?: boolean } = {}): string {
   const bin = gatehouseBin();
-  const run = `${shellWord(opts.node ?? process.execPath)} ${shellWord(bin)} hook ${cli}${opts.home ? ` --home ${shellWord(opts.home)}` : ''}`;
   // Windows agents run hooks with PowerShell, which reads the tail otherwise: there only bin/gatehouse.js refuses.
   const posix = (opts.platform ?? process.platform) !== 'win32';
+  const native = nativeHookOf(bin);
+  // The native client in front when it is built (native/hook): it starts in a millisecond, and runs the Node hook
+  // command behind it for everything it cannot do itself.
+  const front = posix && (opts.native ?? existsSync(native)) ? `${shellWord(native)} ` : '';
+  const run = `${front}${shellWord(opts.node ?? process.execPath)} ${shellWord(bin)} hook ${cli}${opts.home ? ` --home ${shellWord(opts.home)}` : ''}`;
   const agent = hookAgent(cli);
   return posix && agent?.silentExit === 2 ? `${run} ${failClosedTail(bin, agent)}` : run;
 }
@@ -57,8 +69,10 @@ export function failsOpen(command: string, platform: NodeJS.Platform = process.p
   return platform !== 'win32' && p !== null && hookAgent(p.cli)?.silentExit === 2 && !command.includes(TAIL_START);
 }
 
-/** The parts of an installed hook command: its node, its program (bin/gatehouse.js) and its --home, as words. */
+/** The parts of an installed hook command: its native client, node, program (bin/gatehouse.js) and --home, as words. */
 export interface HookProgram {
+  /** The native hook client in front of the Node hook command, when there is one. */
+  native?: string;
   node: string;
   /** The agent (`hook <cli>`). */
   cli: string;
@@ -90,22 +104,24 @@ export function commandWords(command: string): string[] {
   return words;
 }
 
-/** The node, program and home of a `NODE BIN hook CLI [--home DIR]` command; null for any other shape. */
+/** The parts of a `[NATIVE] NODE BIN hook CLI [--home DIR]` command; null for any other shape. */
 export function hookProgram(command: string): HookProgram | null {
-  const w = commandWords(command);
-  const at = w.indexOf('hook');
-  if (at !== 2) return null;
-  const home = w[at + 2] === '--home' && w[at + 3] ? w[at + 3]! : null;
-  return { node: w[0]!, bin: w[1]!, cli: w[at + 1] ?? '', home };
+  const all = commandWords(command);
+  const native = basename(all[0] ?? '') === NATIVE_HOOK_NAME && all[3] === 'hook' ? all[0]! : undefined;
+  const w = native === undefined ? all : all.slice(1);
+  if (w[2] !== 'hook') return null;
+  const home = w[4] === '--home' && w[5] ? w[5] : null;
+  return { ...(native === undefined ? {} : { native }), node: w[0]!, bin: w[1]!, cli: w[3] ?? '', home };
 }
 
 /**
- * Why an installed hook command cannot run Gatehouse's hook (its node, bin/gatehouse.js or dist/hook.cjs is gone),
+ * Why an installed hook command cannot run Gatehouse's hook (its native client, node, bin/gatehouse.js or dist/hook.cjs is gone),
  * or null. Such a hook refuses every call (or, for Claude Code, leaves each to its own prompt) until it is fixed.
  */
 export function programProblem(command: string): string | null {
   const p = hookProgram(command);
   if (!p) return null;
+  if (p.native !== undefined && isAbsolute(p.native) && !existsSync(p.native)) return `its native hook ${p.native} is gone (cleaned, or built without a C compiler: run \`npm run build\`, or install again)`;
   if (isAbsolute(p.node) && !existsSync(p.node)) return `its node ${p.node} is gone (a Node.js upgrade?)`;
   if (!isAbsolute(p.bin)) return null;
   if (!existsSync(p.bin)) return `its program ${p.bin} is gone (the clone moved or was deleted?)`;

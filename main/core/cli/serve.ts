@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { type Core, createCore } from '../core.js';
 import { ContainmentHost } from '../sandbox/host.js';
 import { networkQuestion } from '../sandbox/network-question.js';
-import { removeEndpoint, writeEndpoint } from '../endpoint/endpoint.js';
+import { publishEndpoint, withdrawEndpoint } from '../endpoint/publish.js';
 import { rememberedPort, rememberPort } from '../endpoint/remembered-port.js';
 import { newSecret } from '../server/auth.js';
 import { startServer } from '../server/server.js';
@@ -66,7 +66,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   if (port === -1) rememberPort(home, server.port);
   const sandbox = await containment.start(networkQuestion(() => core), (requestId, refusal) => core.refused(requestId, refusal));
   if (!sandbox.ready) process.stdout.write(`Contained commands are asked instead: ${sandbox.why} (run \`gatehouse doctor\`).\n`);
-  writeEndpoint(home, server.endpoint);
+  publishEndpoint(home, server.endpoint);
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);
   if (!staticDir) process.stdout.write('The web UI is not built (run `npm run build`); the HTTP API is available.\n');
   process.stdout.write(`Login URL (one-time, valid 10 minutes): ${server.loginUrl()}\n`);
@@ -81,7 +81,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    removeEndpoint(home);
+    withdrawEndpoint(home);
     // Stop accepting first, then end the waiters (they answer "no decision"), then let the answers flush.
     const closing = server.close();
     await core.close();

@@ -24,12 +24,17 @@ export function endpointPath(home: string): string {
  * the agent token and a hook never reads a half-written file.
  */
 export function writeEndpoint(home: string, endpoint: Endpoint): void {
+  writePrivate(home, 'endpoint.json', `${JSON.stringify(endpoint)}\n`);
+}
+
+/** Writes `name` in `home` as endpoint.json is written: atomically, mode 0600 in a 0700 home. */
+export function writePrivate(home: string, name: string, text: string): void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   chmodSync(home, 0o700);
-  const tmp = join(home, `.endpoint.${process.pid}.tmp`);
-  writeFileSync(tmp, `${JSON.stringify(endpoint)}\n`, { mode: 0o600 });
+  const tmp = join(home, `.${name}.${process.pid}.tmp`);
+  writeFileSync(tmp, text, { mode: 0o600 });
   chmodSync(tmp, 0o600);
-  renameSync(tmp, endpointPath(home));
+  renameSync(tmp, join(home, name));
 }
 
 /** Removes endpoint.json if it is still ours (another instance may have replaced it since). */

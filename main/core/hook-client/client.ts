@@ -8,10 +8,23 @@ import { listenerProven } from '../endpoint/listener.js';
 import { loopbackUrl } from '../endpoint/loopback.js';
 import { freshNonce } from './nonce.js';
 import type { HookAgent } from '../agents/hook-agent.js';
+import type { Endpoint } from '../endpoint/endpoint.js';
 
 /** Default overall limit: just under Claude Code's 600 s hook timeout, so we give up before we are killed. */
 export const DEFAULT_HOOK_TIMEOUT_S = 595;
 const MAX_ANSWER_BYTES = 1024 * 1024;
+/** Larger than any real event; anything bigger is refused unread (by the native client too: it hands it to this one). */
+export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * GATEHOUSE_HOOK_TIMEOUT (seconds) when it is a positive number, else just under Claude Code's limit; never past 90% of
+ * the time after which the agent kills the hook (and, for Cline, runs the call), so the refusal is printed first.
+ */
+export function hookTimeoutMs(env: NodeJS.ProcessEnv, killedAfterS?: number): number {
+  const s = Number(env.GATEHOUSE_HOOK_TIMEOUT);
+  const limit = killedAfterS === undefined ? DEFAULT_HOOK_TIMEOUT_S : Math.min(DEFAULT_HOOK_TIMEOUT_S, killedAfterS * 0.9);
+  return (Number.isFinite(s) && s > 0 ? Math.min(s, limit) : limit) * 1000;
+}
 
 /** What one hook run needs. */
 export interface HookClientInput {
@@ -22,6 +35,13 @@ export interface HookClientInput {
   /** GATEHOUSE_HOME, where endpoint.json lives. */
   home: string;
   timeoutMs: number;
+  /**
+   * The instance to ask when it is known to be Gatehouse without a proof: the server answering a native hook
+   * (native-hook.ts) asks itself, on the port it holds. Absent: endpoint.json in `home`, believed once proven or signed.
+   */
+  self?: Endpoint;
+  /** Aborts the question (the native hook that asked hung up): the agent stopped waiting. */
+  signal?: AbortSignal;
 }
 
 /** The hook's result: what to print (the agent's fallback when there is no decision) and, when it falls back, one line saying why. */
@@ -60,15 +80,15 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
     return fallback(`Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}`);
   }
   eventName = name;
-  const endpoint = readEndpoint(input.home);
+  const endpoint = input.self ?? readEndpoint(input.home);
   if (!endpoint) return fallback(`Gatehouse is not running (no usable endpoint.json in ${input.home}); start it with \`npm start\` or \`gatehouse serve\``);
   const target = loopbackUrl(endpoint.url, `/v1/hooks/${agent.cli}`);
   if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
   const nonce = freshNonce();
   let check: AnswerCheck | undefined;
   // While Gatehouse decides: prove who listens from /proc (listener.ts), else get the signature check ready.
-  const answer = await send(target, endpoint.token, nonce, body, input.timeoutMs, () => {
-    check = target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
+  const answer = await send(target, endpoint.token, nonce, body, input.timeoutMs, input.signal, () => {
+    check = input.self ? PROVEN_LISTENER : target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
   });
   if (typeof answer === 'string') return fallback(answer);
   check ??= answerVerifier(endpoint.key);
@@ -94,9 +114,9 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
  * is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
  */
 async function reportRan(input: HookClientInput, path: string, body: string): Promise<HookResult> {
-  const endpoint = readEndpoint(input.home);
+  const endpoint = input.self ?? readEndpoint(input.home);
   const target = endpoint ? loopbackUrl(endpoint.url, path) : null;
-  if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, Math.min(input.timeoutMs, 60_000));
+  if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, Math.min(input.timeoutMs, 60_000), input.signal);
   return { output: '', fallback: null };
 }
 
@@ -111,9 +131,10 @@ export interface SignedAnswer {
 
 /**
  * POSTs `body` (or GETs when it is null) with a fresh nonce; resolves with the body and signature of a 200 JSON
- * answer, or why there is none. `whileWaiting` runs once the question is sent, while Gatehouse decides.
+ * answer, or why there is none. `whileWaiting` runs once the question is sent, while Gatehouse decides; `signal`
+ * hangs up (Gatehouse then withdraws the call, as for an agent that stopped waiting).
  */
-export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number, whileWaiting?: () => void): Promise<SignedAnswer | string> {
+export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number, signal?: AbortSignal, whileWaiting?: () => void): Promise<SignedAnswer | string> {
   return new Promise((resolve) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -124,10 +145,12 @@ export function send(url: URL, token: string, nonce: string, body: string | null
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', hangUp);
       if (ended) setImmediate(() => socket.destroy());
       else socket.destroy();
       resolve(value);
     };
+    const hangUp = () => finish('the hook that asked stopped waiting');
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, [NONCE_HEADER]: nonce };
     if (body !== null) headers['content-type'] = 'application/json';
     const socket = connect({ host: url.hostname, port: Number(url.port || 80), allowHalfOpen: true }, () => {
@@ -151,6 +174,8 @@ export function send(url: URL, token: string, nonce: string, body: string | null
     });
     socket.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
     const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
+    if (signal?.aborted) hangUp();
+    else signal?.addEventListener('abort', hangUp, { once: true });
   });
 }
 

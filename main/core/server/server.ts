@@ -9,6 +9,7 @@ import { registerAgentRoutes } from './routes/agent.js';
 import { registerApproverRoutes } from './routes/approver.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerMcpRoutes } from './routes/mcp.js';
+import { registerNativeHookRoutes } from './routes/native-hook.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerUndoRoutes } from './routes/undo.js';
 import { ApproverSessions } from './sessions.js';
@@ -61,6 +62,8 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     port: () => port,
   });
   registerAgentRoutes(app, core, key);
+  let endpoint: Endpoint | null = null;
+  registerNativeHookRoutes(app, () => endpoint!);
   registerMcpRoutes(app, core, key);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
@@ -79,12 +82,13 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   const url = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | null = null;
   const listener = ownListener(port);
+  endpoint = { url, token: opts.agentToken, pid: process.pid, key: key.publicKey, ...(listener ? { listener } : {}) };
   return {
     url,
     port,
     loginUrl: () => `${url}/login?code=${sessions.issueCode()}`,
     publicKey: key.publicKey,
-    endpoint: { url, token: opts.agentToken, pid: process.pid, key: key.publicKey, ...(listener ? { listener } : {}) },
+    endpoint,
     close: () => (closing ??= app.close()),
   };
 }

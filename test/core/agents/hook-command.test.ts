@@ -20,6 +20,15 @@ describe('hook commands read back', () => {
     expect(hookProgram(command)).toEqual({ node, bin, cli: 'codex', home });
   });
 
+  it('reads the native client in front of the Node hook command, and flags its tail-less form as failing open', () => {
+    const native = '/opt/g/dist/native/gatehouse-hook';
+    expect(hookProgram(`${native} /usr/bin/node /opt/g/bin/gatehouse.js hook codex --home '/a b' || { exit 2; }`)).toEqual({ native, node: '/usr/bin/node', bin: '/opt/g/bin/gatehouse.js', cli: 'codex', home: '/a b' });
+    expect(failsOpen(`${native} /usr/bin/node /opt/g/bin/gatehouse.js hook codex`)).toBe(true);
+    expect(hookProgram(`/opt/g/other-hook /usr/bin/node /opt/g/bin/gatehouse.js hook codex`)).toBeNull();
+    expect(hookCommand('codex', { native: false })).not.toContain('gatehouse-hook');
+    expect(hookCommand('codex', { native: true, platform: 'win32' })).not.toContain('gatehouse-hook'); // PowerShell: the Node hook only
+  });
+
   it('stops at the fail-closed tail and refuses shapes it does not know', () => {
     expect(commandWords(`a 'b c' || echo 'd'`)).toEqual(['a', 'b c']);
     expect(hookProgram('gatehouse hook codex')).toBeNull();

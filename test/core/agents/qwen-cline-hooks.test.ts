@@ -9,7 +9,7 @@ import { geminiToGatehouse } from '../../../main/core/agents/gemini/tools.js';
 import { qwenHook } from '../../../main/core/agents/qwen/hook-io.js';
 import { QWEN_TOOLS } from '../../../main/core/agents/qwen/tools.js';
 import { qwenTranslator } from '../../../main/core/agents/qwen/translate.js';
-import { hookTimeoutMs } from '../../../main/core/cli/hook.js';
+import { hookTimeoutMs } from '../../../main/core/hook-client/client.js';
 
 describe('Qwen Code answers', () => {
   const pre = (o: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } });

@@ -25,7 +25,7 @@ function agentView(record: RequestRecord) {
 }
 
 /** Aborts when the client hangs up before the answer is written (the agent stopped waiting). */
-function hangupSignal(reply: FastifyReply): AbortSignal {
+export function hangupSignal(reply: FastifyReply): AbortSignal {
   const ac = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) ac.abort();
