@@ -1,8 +1,10 @@
 // The OS sandbox hosted in the long-lived server process. Decision (README "Contained"): the library's wrapWithSandbox,
-// not a bwrap line of our own. Its wrap (p50 ≈ 40 ms here) gives what a bwrap line alone cannot — a per-host network
-// proxy whose unknown hosts come back to Gatehouse as questions, seccomp against new Unix sockets, write denies that
-// hold through links and on paths that do not exist yet, the mandatory denies (.bashrc, .git/hooks) — and the profile
-// it is given is compiled once per rule set (profile.ts), so the per-command cost is the wrap alone.
+// not a bwrap line of our own. Its wrap gives what a bwrap line alone cannot — a per-host network proxy whose unknown
+// hosts come back to Gatehouse as questions, seccomp against new Unix sockets, write denies that hold through links and
+// on paths that do not exist yet, the mandatory denies (.bashrc, .git/hooks) — and the profile it is given is compiled
+// once per rule set (profile.ts), so the per-command cost is the wrap alone. One part of what it wraps is moved out of
+// the command: the two relays to the proxy, which the library starts and waits for inside every command's own network
+// namespace, listen once in a shared one per host list that the command enters (relay-namespace.ts, shared-net.ts).
 //
 // The wrapped string reaches the proxies of THIS process (a Unix socket and the proxy's password are written into it):
 // the agent runs it after the hook has answered, so the manager is initialised once with `serve` and never reset while
