@@ -18,7 +18,7 @@ const PORTS = [3128, 1080];
 const START_MS = 5000;
 
 /** `name` found on PATH as an absolute path, or null: the wrapped command must not look it up on the agent's PATH. */
-export function onPath(name: string): string | null {
+function onPath(name: string): string | null {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     const file = path.join(dir, name);
     try {
