@@ -187,14 +187,17 @@ export class ContainmentHost {
   }
 
   /**
-   * The relay namespace for commands that may reach `hosts`, started on first use and again once it has ended; null
-   * where it cannot start (no nsenter, say): each command then starts its own relays, as the library does, only slower.
+   * The relay namespace for commands that may reach `hosts`, started on first use and again once it has ended or failed
+   * to start; null where it cannot start (no nsenter, say): each command then starts its own relays, as the library does.
    */
   private async namespace(hosts: readonly string[]): Promise<RelayNamespace | null> {
     const key = JSON.stringify(hosts);
     const hit = this.namespaces.get(key);
     const live = hit ? await hit : null;
-    if (hit && (live === null || live.enter() !== null)) return live;
+    if (live?.enter()) return live;
+    // Another wrap replaced it while this one waited: one namespace per host list, not one per waiting wrap.
+    const now = this.namespaces.get(key);
+    if (now !== hit && now !== undefined) return now;
     const http = SandboxManager.getLinuxHttpSocketPath();
     const socks = SandboxManager.getLinuxSocksSocketPath();
     const started = http && socks ? RelayNamespace.start(http, socks).catch(() => null) : Promise.resolve(null);
