@@ -71,6 +71,7 @@ export const suite: BenchSuite = {
       ];
     } finally {
       rmSync(ws, { recursive: true, force: true });
+      await host.stop(); // its proxies would keep `npm run bench` from exiting
     }
   },
 };

@@ -108,6 +108,16 @@ export class ContainmentHost {
     return this.state;
   }
 
+  /** Ends the relay namespaces and the library's proxies, so a process that hosted the sandbox can exit (the bench). */
+  async stop(): Promise<void> {
+    const namespaces = [...this.namespaces.values()];
+    this.namespaces.clear();
+    this.templates.clear();
+    for (const ns of await Promise.all(namespaces)) ns?.stop();
+    this.state = { ready: false, why: 'the sandbox was stopped in this Gatehouse process' };
+    await SandboxManager.reset();
+  }
+
   /** Ready, or why not. */
   status(): HostState {
     return this.state;

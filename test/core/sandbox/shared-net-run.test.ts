@@ -38,7 +38,10 @@ beforeAll(async () => {
   expect(await host.start(async () => false)).toEqual({ ready: true });
 }, 60_000);
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(async () => {
+  await host?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('the shared relay namespace', () => {
   it('is no way to the host’s own network: a server on the host’s loopback is out of reach', async () => {
