@@ -1,8 +1,10 @@
 // The OS sandbox hosted in the long-lived server process. Decision (README "Contained"): the library's wrapWithSandbox,
-// not a bwrap line of our own. Its wrap (p50 ≈ 40 ms here) gives what a bwrap line alone cannot — a per-host network
-// proxy whose unknown hosts come back to Gatehouse as questions, seccomp against new Unix sockets, write denies that
-// hold through links and on paths that do not exist yet, the mandatory denies (.bashrc, .git/hooks) — and the profile
-// it is given is compiled once per rule set (profile.ts), so the per-command cost is the wrap alone.
+// not a bwrap line of our own. Its wrap gives what a bwrap line alone cannot — a per-host network proxy whose unknown
+// hosts come back to Gatehouse as questions, seccomp against new Unix sockets, write denies that hold through links and
+// on paths that do not exist yet, the mandatory denies (.bashrc, .git/hooks) — and the profile it is given is compiled
+// once per rule set (profile.ts), so the per-command cost is the wrap alone. One part of what it wraps is moved out of
+// the command: the two relays to the proxy, which the library starts and waits for inside every command's own network
+// namespace, listen once in a shared one per host list that the command enters (relay-namespace.ts, shared-net.ts).
 //
 // The wrapped string reaches the proxies of THIS process (a Unix socket and the proxy's password are written into it):
 // the agent runs it after the hook has answered, so the manager is initialised once with `serve` and never reset while
@@ -18,12 +20,16 @@ import { getDefaultWritePaths, SandboxManager } from '@anthropic-ai/sandbox-runt
 import type { ContainedProfile, SandboxRefusal } from '../../../common/domain.js';
 import { sandboxProblems, type SandboxProblem } from './readiness.js';
 import { refusalOf } from './refusal-line.js';
+import { RelayNamespace } from './relay-namespace.js';
 import { concreteUnreadable } from './secret-files.js';
+import { inSharedNetwork } from './shared-net.js';
 
 /** The variable that carries the command into the sandbox. */
 const COMMAND_VAR = 'GATEHOUSE_CONTAINED_COMMAND';
 /** How long a profile's template is reused before secret files are looked for again. */
 const TEMPLATE_MS = 60_000;
+/** Relay namespaces kept at once, one per list of allowed hosts (the oldest is ended when another is needed). */
+const NAMESPACES = 16;
 /** Wrapped commands whose refusals are still attributed (the oldest are forgotten, and their host lists dropped). */
 const ATTRIBUTED = 2000;
 /**
@@ -44,10 +50,11 @@ function attributionId(): { id: string; encoded: string } {
   }
 }
 
-/** A profile's wrapped command with a placeholder attribution id in it. */
+/** A profile's wrapped command with a placeholder attribution id in it, and the relay namespace it enters (if any). */
 interface Template {
   wrapped: string;
   placeholder: string;
+  namespace: RelayNamespace | null;
 }
 
 /** `s` as one single-quoted shell word. */
@@ -68,6 +75,8 @@ export type RefusalListener = (requestId: string, refusal: SandboxRefusal) => vo
 export class ContainmentHost {
   private state: HostState = { ready: false, why: 'the sandbox has not been started in this Gatehouse process' };
   private readonly templates = new Map<string, { at: number; template: Promise<Template> }>();
+  // JSON of a profile's hosts → its relay namespace (null where none could start), oldest first.
+  private readonly namespaces = new Map<string, Promise<RelayNamespace | null>>();
   // Encoded attribution id → the request and profile it was wrapped for, oldest first.
   private readonly runs = new Map<string, { requestId: string; profile: ContainedProfile; id: string }>();
   private seenViolations = 0;
@@ -97,6 +106,16 @@ export class ContainmentHost {
       this.state = { ready: false, why: `the sandbox did not start: ${e instanceof Error ? e.message : String(e)}` };
     }
     return this.state;
+  }
+
+  /** Ends the relay namespaces and the library's proxies, so a process that hosted the sandbox can exit (the bench). */
+  async stop(): Promise<void> {
+    const namespaces = [...this.namespaces.values()];
+    this.namespaces.clear();
+    this.templates.clear();
+    for (const ns of await Promise.all(namespaces)) ns?.stop();
+    this.state = { ready: false, why: 'the sandbox was stopped in this Gatehouse process' };
+    await SandboxManager.reset();
   }
 
   /** Ready, or why not. */
@@ -142,10 +161,14 @@ export class ContainmentHost {
     });
   }
 
-  private template(profile: ContainedProfile): Promise<Template> {
+  private async template(profile: ContainedProfile): Promise<Template> {
     const key = JSON.stringify(profile);
     const hit = this.templates.get(key);
-    if (hit && Date.now() - hit.at < TEMPLATE_MS) return hit.template;
+    if (hit && Date.now() - hit.at < TEMPLATE_MS) {
+      const made = await hit.template;
+      // A template whose relay namespace has ended would send every command into a process that is gone.
+      if (made.namespace === null || made.namespace.enter() !== null) return made;
+    }
     const template = this.makeTemplate(profile);
     this.templates.set(key, { at: Date.now(), template });
     template.catch(() => this.templates.delete(key));
@@ -168,6 +191,33 @@ export class ContainmentHost {
     if (!/^(bwrap|\/bin\/sh) /.test(wrapped)) throw new Error('the sandbox wrapped the command in a form Gatehouse does not know');
     // Every command gets its own id in the placeholder's place: one the wrap does not carry would share attribution.
     if (!wrapped.includes(placeholder.encoded)) throw new Error('the sandbox wrapped the command without its attribution id');
-    return { wrapped, placeholder: placeholder.encoded };
+    const namespace = await this.namespace(profile.hosts);
+    const enter = namespace?.enter();
+    return { wrapped: enter ? inSharedNetwork(wrapped, enter, INNER) : wrapped, placeholder: placeholder.encoded, namespace };
+  }
+
+  /**
+   * The relay namespace for commands that may reach `hosts`, started on first use and again once it has ended or failed
+   * to start; null where it cannot start (no nsenter, say): each command then starts its own relays, as the library does.
+   */
+  private async namespace(hosts: readonly string[]): Promise<RelayNamespace | null> {
+    const key = JSON.stringify(hosts);
+    const hit = this.namespaces.get(key);
+    const live = hit ? await hit : null;
+    if (live?.enter()) return live;
+    // Another wrap replaced it while this one waited: one namespace per host list, not one per waiting wrap.
+    const now = this.namespaces.get(key);
+    if (now !== hit && now !== undefined) return now;
+    const http = SandboxManager.getLinuxHttpSocketPath();
+    const socks = SandboxManager.getLinuxSocksSocketPath();
+    const started = http && socks ? RelayNamespace.start(http, socks).catch(() => null) : Promise.resolve(null);
+    this.namespaces.delete(key);
+    this.namespaces.set(key, started);
+    if (this.namespaces.size > NAMESPACES) {
+      const [oldest, ns] = this.namespaces.entries().next().value as [string, Promise<RelayNamespace | null>];
+      this.namespaces.delete(oldest);
+      void ns.then((n) => n?.stop());
+    }
+    return started;
   }
 }
