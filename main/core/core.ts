@@ -5,6 +5,7 @@ import type { ExportFormat, SandboxStatus } from '../../common/api.js';
 import type { AuditFilter, ContainedProfile, CoreSettings, RequestRecord, SandboxRefusal, ToolRequest } from '../../common/domain.js';
 import type { ContainmentHost } from './sandbox/host.js';
 import { containedArgs } from './sandbox/rewrite.js';
+import { containServer, type ContainedServer, type ServerToContain } from './sandbox/contain-server.js';
 import { ApproverService } from './broker/approver-service.js';
 import { Broker } from './broker/broker.js';
 import { CoreEvents } from './broker/events.js';
@@ -69,6 +70,8 @@ export interface Core {
   ran(call: RanCall): Promise<string | null>;
   /** The sandbox refused something to the contained run of request `requestId`: attached to its audit entry. */
   refused(requestId: string, refusal: SandboxRefusal): void;
+  /** An MCP server's command line rewritten to run inside the OS sandbox (`mcp-proxy --sandbox`); refuses when it cannot. */
+  containServer(server: ServerToContain): Promise<ContainedServer>;
   /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
   sessionEnded(agent: string, sessionId: string, transcript?: string): Promise<void>;
   /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
@@ -141,7 +144,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}),
     mayWrite: (request) => mayWrite(request, homedir()),
     recordUndo: async (workspace, calls, files) =>
-      (await broker.recordPersonAction({ agent: 'gatehouse', tool_name: 'Undo', args: { calls, files }, cwd: workspace }, `undo of ${calls.join(', ')}`)).request.id,
+      (await broker.recordAction({ agent: 'gatehouse', tool_name: 'Undo', args: { calls, files }, cwd: workspace }, `undo of ${calls.join(', ')}`)).request.id,
     now,
     log,
   });
@@ -180,6 +183,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         log(`a sandbox refusal of request ${requestId} could not be recorded: ${(err as Error).message}`);
       }
     },
+    containServer: (server) =>
+      containServer(server, {
+        host: opts.containment,
+        rules: () => store.rulesSnapshot(),
+        record: (input, reason) => broker.recordAction(input, reason, 'policy'),
+        gatehouseHome: opts.home,
+        now,
+      }),
     sessionEnded: (agent, sessionId, transcript) => snapshots.nextRequest(agent, sessionId, transcript),
     async submit(input, o = {}) {
       // A call of this session that never reported back has run by now: its after-snapshot first.

@@ -35,5 +35,6 @@ export const A_ROUTES: Array<[string, string, unknown?]> = [
   ['POST', `/v1/requests/${ID}/withdraw`, {}],
   ['GET', '/v1/instance'],
   ['POST', '/v1/mcp/hidden', { server: 'fs', tools: ['read_file'] }],
+  ['POST', '/v1/mcp/sandbox', { server: 'fs', command: ['true'], cwd: '/tmp' }],
 ];
 

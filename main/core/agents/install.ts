@@ -85,13 +85,17 @@ export function planRemove(edits: FileEdit[], ctx: InstallContext, home: string,
   return changes;
 }
 
-/** Writes the changes and updates the records (install: remember the text before; uninstall: forget). */
+/**
+ * Writes the changes and updates the records (install: remember the text before — before the first install, when this
+ * one changes what an earlier one left, as adding `--sandbox` to a proxied MCP server does; uninstall: forget).
+ */
 export function applyChanges(changes: FileChange[], home: string, mode: 'install' | 'uninstall', key: RecordKey = byPath): void {
   const records = loadRecords(home);
   for (const c of changes) {
     if (c.after === null) removeConfig(c.path);
     else writeConfig(c.path, c.after);
-    if (mode === 'install' && c.after !== null) records[key(c.path)] = { before: c.before, after: c.after };
+    const earlier = records[key(c.path)];
+    if (mode === 'install' && c.after !== null) records[key(c.path)] = { before: earlier && earlier.after === c.before ? earlier.before : c.before, after: c.after };
     else delete records[key(c.path)];
   }
   saveHomeRecord(home, RECORDS, records);

@@ -6,7 +6,7 @@ import { parse as parseToml } from 'smol-toml';
 import { homeNamed } from '../store/home.js';
 import { isPlainObject } from './hook-agent.js';
 import type { InstallContext } from './installer.js';
-import { proxiedHome, proxiedName } from './mcp-wrap.js';
+import { proxiedHome, proxiedName, proxiedSandboxed } from './mcp-wrap.js';
 import type { AgentEntry } from './registry.js';
 
 /** One MCP server entry that runs through the proxy. */
@@ -19,6 +19,8 @@ export interface ProxiedServer {
   path: string;
   /** The home its proxy asks: its `--home`, else the environment's (the agent's, taken to be this one's). */
   home: string;
+  /** `--sandbox`: the server runs inside the OS sandbox of that Gatehouse. */
+  sandboxed: boolean;
 }
 
 /** The servers of one agent at one scope that run through the proxy; none when the agent has no such file, it is missing or it does not parse. */
@@ -39,8 +41,13 @@ export function proxiedServers(agent: AgentEntry, ctx: InstallContext): ProxiedS
   }
   if (!isPlainObject(servers)) return [];
   return Object.entries(servers).flatMap(([name, entry]) =>
-    isPlainObject(entry) && proxiedName(entry) !== null ? [{ cli: agent.cli, name, path, home: homeNamed(proxiedHome(entry), ctx.env) }] : [],
+    isPlainObject(entry) && proxiedName(entry) !== null ? [{ cli: agent.cli, name, path, home: homeNamed(proxiedHome(entry), ctx.env), sandboxed: proxiedSandboxed(entry) }] : [],
   );
+}
+
+/** How a proxied server runs, for status and doctor: `through mcp-proxy for HOME[, inside the OS sandbox]`. */
+export function proxiedHow(server: ProxiedServer): string {
+  return `through mcp-proxy for ${server.home}${server.sandboxed ? ', inside the OS sandbox' : ''}`;
 }
 
 /** Why a proxied server's tool calls are all refused (no verified Gatehouse for its home), and the fix. */

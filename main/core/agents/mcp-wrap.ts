@@ -26,6 +26,8 @@ export interface ProxyCommand {
   bin: string;
   /** The home to name with `--home` (homeToRecord): the proxy asks the instance serving it, whatever the agent's environment says. */
   home?: string | null;
+  /** `--sandbox`: the server runs inside the OS sandbox of that Gatehouse. */
+  sandbox?: boolean;
 }
 
 const URL_KEYS = ['url', 'httpUrl', 'type', 'headers'];
@@ -37,16 +39,37 @@ export function proxiedName(entry: Record<string, unknown>): string | null {
   return args[3];
 }
 
-/** The `--home` a proxied entry names (null: the proxy uses its environment's home); undefined when not proxied. */
-export function proxiedHome(entry: Record<string, unknown>): string | null | undefined {
-  if (proxiedName(entry) === null) return undefined;
+/** A proxied entry's flags after `--name NAME` (`--home DIR`, `--sandbox`), and what follows them; null when not proxied. */
+function proxyFlags(entry: Record<string, unknown>): { home: string | null; sandbox: boolean; rest: unknown[] } | null {
+  if (proxiedName(entry) === null) return null;
   const args = entry['args'] as unknown[];
-  return args[4] === '--home' && typeof args[5] === 'string' ? args[5] : null;
+  const flags = { home: null as string | null, sandbox: false };
+  let i = 4;
+  for (;;) {
+    if (args[i] === '--home' && typeof args[i + 1] === 'string') {
+      flags.home = args[i + 1] as string;
+      i += 2;
+    } else if (args[i] === '--sandbox') {
+      flags.sandbox = true;
+      i += 1;
+    } else break;
+  }
+  return { ...flags, rest: args.slice(i) };
 }
 
-/** The proxy's own words of a wrapped entry: `BIN mcp-proxy --name NAME [--home DIR]`. */
+/** The `--home` a proxied entry names (null: the proxy uses its environment's home); undefined when not proxied. */
+export function proxiedHome(entry: Record<string, unknown>): string | null | undefined {
+  return proxyFlags(entry)?.home;
+}
+
+/** Whether a proxied entry runs its server inside the OS sandbox (`--sandbox`). */
+export function proxiedSandboxed(entry: Record<string, unknown>): boolean {
+  return proxyFlags(entry)?.sandbox === true;
+}
+
+/** The proxy's own words of a wrapped entry: `BIN mcp-proxy --name NAME [--home DIR] [--sandbox]`. */
 function proxyHead(name: string, proxy: ProxyCommand): string[] {
-  return [proxy.bin, 'mcp-proxy', '--name', name, ...(proxy.home ? ['--home', proxy.home] : [])];
+  return [proxy.bin, 'mcp-proxy', '--name', name, ...(proxy.home ? ['--home', proxy.home] : []), ...(proxy.sandbox ? ['--sandbox'] : [])];
 }
 
 /** The entry with the server behind the proxy; throws ConfigError for an entry the proxy cannot stand in for. */
@@ -57,6 +80,7 @@ export function wrapEntry(name: string, entry: Record<string, unknown>, proxy: P
   if (url !== null) {
     if (entry['headers'] !== undefined) throw new ConfigError(`MCP server ${name} sends HTTP headers (a token?), which mcp-proxy --url cannot forward; wrap it by hand or leave it as it is`);
     if (entry['type'] === 'sse') throw new ConfigError(`MCP server ${name} uses the old SSE transport; mcp-proxy --url speaks Streamable HTTP only`);
+    if (proxy.sandbox) throw new ConfigError(`MCP server ${name} is reached at ${url}, where it runs on its own: --sandbox can only contain a server the proxy starts (a command)`);
     return { ...kept, command: proxy.node, args: [...proxyHead(name, proxy), '--url', url], ...rest };
   }
   if (typeof entry['command'] !== 'string' || entry['command'] === '') throw new ConfigError(`MCP server ${name} has neither a command nor a url`);
@@ -67,13 +91,24 @@ export function wrapEntry(name: string, entry: Record<string, unknown>, proxy: P
 
 /** The entry as it was before wrapEntry (an HTTP server in the agent's own spelling), or null when it is not wrapped. */
 export function unwrapEntry(entry: Record<string, unknown>, httpEntry: (url: string) => Record<string, unknown>): Record<string, unknown> | null {
-  const home = proxiedHome(entry);
-  if (home === undefined) return null;
-  const args = (entry['args'] as string[]).slice(home === null ? 4 : 6);
+  const flags = proxyFlags(entry);
+  if (flags === null) return null;
+  const args = flags.rest;
   const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => k !== 'command' && k !== 'args' && k !== 'type'));
   if (args[0] === '--url' && typeof args[1] === 'string') return { ...httpEntry(args[1]), ...rest };
   if (args[0] !== '--' || typeof args[1] !== 'string') return null;
   return { ...(entry['type'] === 'stdio' ? { type: 'stdio' } : {}), command: args[1], ...(args.length > 2 ? { args: args.slice(2) } : {}), ...rest };
+}
+
+/**
+ * The entry as install leaves it, or null when it is already so: a plain entry wrapped; a proxied one re-wrapped only to
+ * add `--sandbox` (an install without it never takes a sandbox away: uninstall does).
+ */
+export function wrappedAs(name: string, entry: Record<string, unknown>, proxy: ProxyCommand, httpEntry: (url: string) => Record<string, unknown>): Record<string, unknown> | null {
+  if (proxiedName(entry) === null) return wrapEntry(name, entry, proxy);
+  if (!proxy.sandbox || proxiedSandboxed(entry)) return null;
+  const original = unwrapEntry(entry, httpEntry);
+  return original === null ? null : wrapEntry(name, original, proxy);
 }
 
 /** The server's entry in a JSON config (`mcpServers.NAME`), checked. */
@@ -93,9 +128,8 @@ export function jsonWrapEdit(file: McpServersFile, name: string, proxy: ProxyCom
     format: 'json',
     add(text) {
       if (text === null) throw new ConfigError(`${file.path} does not exist, so it has no MCP server called ${name}`);
-      const entry = jsonEntry(text, file.path, name);
-      if (proxiedName(entry) !== null) return text;
-      return put(text, wrapEntry(name, entry, proxy));
+      const wrapped = wrappedAs(name, jsonEntry(text, file.path, name), proxy, file.httpEntry);
+      return wrapped === null ? text : put(text, wrapped);
     },
     remove(text) {
       const original = unwrapEntry(jsonEntry(text, file.path, name), file.httpEntry);

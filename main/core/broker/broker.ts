@@ -3,7 +3,7 @@
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { DecisionInput } from '../../../common/api.js';
-import type { ContainedProfile, CoreSettings, Decision, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
+import type { ContainedProfile, CoreSettings, Decision, DecidedBy, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { ConflictError, fromStoreError, InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
@@ -139,12 +139,15 @@ export class Broker {
     return record;
   }
 
-  /** Something the person did outside a tool call (an undo): on record at once, approved by them, with `reason`. */
-  async recordPersonAction(input: SubmitInput, reason: string): Promise<RequestRecord> {
+  /**
+   * Something done outside a tool call — an undo by the person (`user`), an MCP server started in the sandbox
+   * (`policy`) — on record at once, approved, with `reason`.
+   */
+  async recordAction(input: SubmitInput, reason: string, by: Extract<DecidedBy, 'user' | 'policy'> = 'user'): Promise<RequestRecord> {
     const now = this.deps.now();
     const request = buildRequest(input, this.newId(now.getTime()), now);
     const verdict: Verdict = { decision: 'allow', reasons: [reason], risks: [] };
-    const decision: Decision = { status: 'approved', decided_by: 'user', decided_at: now.toISOString(), reason, latency_ms: 0 };
+    const decision: Decision = { status: 'approved', decided_by: by, decided_at: now.toISOString(), reason, latency_ms: 0 };
     await this.record(() => this.deps.store.insertDecided(request, verdict, decision));
     const record = { request, status: decision.status, verdict, decision };
     this.afterDecision(record);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { applyChanges, diffText, planAdd, planRemove } from '../agents/install.js';
 import { gatehouseBin, type InstallContext, type InstallScope } from '../agents/installer.js';
 import { hookCommand } from '../agents/hook-command.js';
-import { proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
+import { proxiedHow, proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
 import { connectAgent, scopeStatus } from '../agents/overview.js';
 import { AGENTS, findAgent } from '../agents/registry.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
@@ -16,7 +16,7 @@ import { AGENT_NAMES, scopeOf } from './agent-args.js';
 import { runCommand, UsageError, type CliIo } from './store-cli.js';
 
 const USAGE = `usage: gatehouse install|uninstall <${AGENT_NAMES}> [--user | --project DIR] [--dry-run] [--http]
-       gatehouse install|uninstall mcp --client <${AGENT_NAMES}> --server NAME [--user | --project DIR] [--dry-run]
+       gatehouse install|uninstall mcp --client <${AGENT_NAMES}> --server NAME [--sandbox] [--user | --project DIR] [--dry-run]
        gatehouse status [--project DIR]`;
 const HTTP_RISK =
   'warning: --http makes the agent POST to a fixed port and believe whatever answers there; if Gatehouse is not running, any program that takes the port can allow calls. The command hook (the default) checks the answer is signed by this Gatehouse.\n';
@@ -29,7 +29,7 @@ function context(scope: InstallScope, io: CliIo): InstallContext {
 function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { client: { type: 'string' }, server: { type: 'string' }, user: { type: 'boolean' }, project: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    options: { client: { type: 'string' }, server: { type: 'string' }, sandbox: { type: 'boolean' }, user: { type: 'boolean' }, project: { type: 'string' }, 'dry-run': { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
@@ -38,10 +38,11 @@ function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): n
   if (!agent) throw new UsageError(`--client must name one agent: ${AGENT_NAMES}`);
   const name = values.server;
   if (!name || !/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new UsageError('--server NAME: the server\'s key in the agent\'s config (letters, digits, _ or -)');
+  if (values.sandbox && mode === 'uninstall') throw new UsageError('--sandbox is for install (uninstall puts the server back as it was)');
   const scope = scopeOf(values);
   const home = resolveHome(io.env);
   const ctx = context(scope, io);
-  const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin(), home: homeToRecord(home, io.env) });
+  const edit = agent.mcpWrap(ctx, name, { node: process.execPath, bin: gatehouseBin(), home: homeToRecord(home, io.env), sandbox: values.sandbox === true });
   const key = (path: string) => `mcp ${agent.cli} ${name}\u0000${path}`;
   const changes = mode === 'install' ? planAdd([edit], ctx) : planRemove([edit], ctx, home, key);
   if (values['dry-run']) {
@@ -50,7 +51,7 @@ function runMcpWrap(mode: 'install' | 'uninstall', argv: string[], io: CliIo): n
   }
   applyChanges(changes, home, mode, key);
   if (changes.length === 0) io.stdout(`${agent.title} MCP server ${name}: nothing to change (${mode === 'install' ? 'already behind Gatehouse' : 'not behind Gatehouse'})\n`);
-  else io.stdout(`${agent.title} MCP server ${name}: ${mode === 'install' ? `now runs through gatehouse mcp-proxy (its tools are mcp__${name}__TOOL in rules)` : 'runs directly again'}; changed ${edit.path}\n`);
+  else io.stdout(`${agent.title} MCP server ${name}: ${mode === 'install' ? `now runs through gatehouse mcp-proxy${values.sandbox ? ', inside the OS sandbox,' : ''} (its tools are mcp__${name}__TOOL in rules)` : 'runs directly again'}; changed ${edit.path}\n`);
   return 0;
 }
 
@@ -117,7 +118,7 @@ export async function runStatus(argv: string[], io: CliIo): Promise<number> {
     for (const p of proxied.values()) {
       const problem = await probeInstance(p.home, 3000);
       if (problem === null) {
-        io.stdout(`MCP server ${p.name} (${p.path}): through mcp-proxy for ${p.home}; it runs\n`);
+        io.stdout(`MCP server ${p.name} (${p.path}): ${proxiedHow(p)}; it runs\n`);
         continue;
       }
       problems++;

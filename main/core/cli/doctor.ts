@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { inertText } from '../../../common/inert.js';
 import { failsOpen, hookCommand, hookProgram, programProblem } from '../agents/hook-command.js';
 import { AGENTS as AGENTS_BY_KIND } from '../agents/registry.js';
-import { proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
+import { proxiedHow, proxiedServers, proxyProblem, type ProxiedServer } from '../agents/mcp-proxied.js';
 import { FAILS_OPEN } from '../agents/overview.js';
 import { readEndpoint } from '../endpoint/endpoint.js';
 import { probeInstance } from '../hook-client/client.js';
@@ -131,16 +131,27 @@ async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[],
   });
   for (const p of proxied) {
     const problem = problems.get(p.home) ?? null;
-    checks.push(problem === null ? { ok: true, what: `MCP server ${p.name} in ${p.path} runs through mcp-proxy for ${p.home}, where Gatehouse is running` } : { ok: false, ...proxyProblem(p, problem) });
+    checks.push(problem === null ? { ok: true, what: `MCP server ${p.name} in ${p.path} runs ${proxiedHow(p)}, where Gatehouse is running` } : { ok: false, ...proxyProblem(p, problem) });
   }
   return checks;
 }
 
-/** Whether contained commands can run on this machine; where not, contained answers ask, and each cause has its fix. */
-async function sandboxChecks(): Promise<Check[]> {
+/**
+ * Whether contained commands can run on this machine; where not, contained answers ask, each cause has its fix, and
+ * each MCP server installed with --sandbox is named: it will not start.
+ */
+async function sandboxChecks(proxied: ProxiedServer[]): Promise<Check[]> {
   const problems = await sandboxProblems();
   if (problems.length === 0) return [{ ok: true, what: 'the OS sandbox can start: contained commands run contained' }];
-  return problems.map((p) => ({ ok: false, what: `the OS sandbox cannot start (${p.why}); contained answers ask instead`, fix: p.fix }));
+  const why = problems.map((p) => p.why).join('; ');
+  return [
+    ...problems.map((p) => ({ ok: false, what: `the OS sandbox cannot start (${p.why}); contained answers ask instead`, fix: p.fix })),
+    ...proxied.filter((p) => p.sandboxed).map((p) => ({
+      ok: false,
+      what: `MCP server ${p.name} in ${p.path} runs inside the OS sandbox, which cannot start here (${why}): the proxy refuses to start it`,
+      fix: `fix the sandbox (above), or run it unsandboxed: \`gatehouse uninstall mcp --client ${p.cli} --server ${p.name}\` then \`install mcp\` without --sandbox`,
+    })),
+  ];
 }
 
 /** Runs the checks and prints one line each; exit 0 when nothing is wrong, 1 otherwise. */
@@ -149,8 +160,9 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const { values } = parseArgs({ args: argv, options: { cwd: { type: 'string' } }, strict: true });
     const home = resolveHome(io.env);
     const findings = agentConfigFiles(io.env, values.cwd ?? process.cwd()).map(inspectConfig);
-    const checks: Check[] = await instanceChecks(io.env, findings, proxies(io.env, values.cwd ?? process.cwd()));
-    checks.push(...(await sandboxChecks()));
+    const proxied = proxies(io.env, values.cwd ?? process.cwd());
+    const checks: Check[] = await instanceChecks(io.env, findings, proxied);
+    checks.push(...(await sandboxChecks(proxied)));
     checks.push(...configChecks(findings, lastSeen(home), io.env));
     for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;

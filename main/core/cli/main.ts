@@ -6,7 +6,7 @@ const USAGE = `usage: gatehouse <command> [options]
   hook claude-code|gemini|codex     answer one hook event of that agent (stdin) from the running Gatehouse
   install|uninstall <claude-code|gemini|codex> [--user|--project DIR] [--dry-run] [--http]
                                      connect an agent's hook to Gatehouse (or take it away), reversibly
-  install|uninstall mcp --client AGENT --server NAME [--user|--project DIR] [--dry-run]
+  install|uninstall mcp --client AGENT --server NAME [--sandbox] [--user|--project DIR] [--dry-run]
                                      put an agent's MCP server behind gatehouse mcp-proxy (or take it out)
   status [--project DIR]             which agents have the hook, and whether it would run
   check --rules FILE [--cwd DIR] [--mode interactive|approve-all|strict]
@@ -17,8 +17,9 @@ const USAGE = `usage: gatehouse <command> [options]
   undo <request-id> [--yes] [--back-to-here] | undo --session S [--yes]
                                      show, then restore, what a call (or a session) changed in its workspace
   doctor [--cwd DIR]                 check that hooks reach this Gatehouse and which agents have them
-  mcp-proxy --name NAME [--home DIR] (-- CMD [ARGS…] | --url URL)
-                                     run an MCP server (stdio, or Streamable HTTP) behind Gatehouse
+  mcp-proxy --name NAME [--home DIR] [--sandbox] (-- CMD [ARGS…] | --url URL)
+                                     run an MCP server (stdio, or Streamable HTTP) behind Gatehouse;
+                                     --sandbox runs a stdio server inside the OS sandbox
   acp-proxy [--agent NAME] -- CMD [ARGS…]
                                      run an ACP agent for an editor; Gatehouse answers its permission requests
 

@@ -1,10 +1,10 @@
-// `gatehouse mcp-proxy --name NAME [--home DIR] (--url URL | -- CMD [ARGS…])`: runs an MCP server behind the gate
-// (main/core/mcp/proxy.ts).
+// `gatehouse mcp-proxy --name NAME [--home DIR] [--sandbox] (--url URL | -- CMD [ARGS…])`: runs an MCP server behind
+// the gate (main/core/mcp/proxy.ts), with --sandbox inside the OS sandbox of the running Gatehouse.
 import { parseArgs } from 'node:util';
 import { startProxy, type ProxyOptions } from '../mcp/proxy.js';
 import { homeNamed } from '../store/home.js';
 
-const USAGE = 'usage: gatehouse mcp-proxy --name NAME [--home DIR] -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse)\n       gatehouse mcp-proxy --name NAME [--home DIR] --url URL        (an MCP server over Streamable HTTP)';
+const USAGE = 'usage: gatehouse mcp-proxy --name NAME [--home DIR] [--sandbox] -- CMD [ARGS…]   (an MCP server on stdio, behind Gatehouse; --sandbox: inside the OS sandbox)\n       gatehouse mcp-proxy --name NAME [--home DIR] --url URL        (an MCP server over Streamable HTTP)';
 
 /** The upstream from the command line, or why it is not one. */
 function upstreamOf(url: string | undefined, rest: string[]): ProxyOptions['upstream'] | string {
@@ -26,9 +26,9 @@ export async function runMcpProxy(argv: string[], env: NodeJS.ProcessEnv = proce
     process.stderr.write(`gatehouse mcp-proxy: ${why}\n${USAGE}\n`);
     return 2;
   };
-  let values: { name?: string; url?: string; home?: string };
+  let values: { name?: string; url?: string; home?: string; sandbox?: boolean };
   try {
-    ({ values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: { name: { type: 'string' }, url: { type: 'string' }, home: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: split === -1 ? argv : argv.slice(0, split), options: { name: { type: 'string' }, url: { type: 'string' }, home: { type: 'string' }, sandbox: { type: 'boolean' } }, strict: true }));
   } catch (err) {
     return fail((err as Error).message);
   }
@@ -36,12 +36,13 @@ export async function runMcpProxy(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!name) return fail('--name NAME is required');
   const upstream = upstreamOf(values.url, split === -1 ? [] : argv.slice(split + 1));
   if (typeof upstream === 'string') return fail(upstream);
+  if (values.sandbox && 'url' in upstream) return fail('--sandbox runs a server Gatehouse starts (a command after --); a --url server runs elsewhere');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) {
     process.stderr.write(`gatehouse mcp-proxy: --name must be letters, digits, _ or - (it becomes mcp__${name}__TOOL in rules)\n`);
     return 2;
   }
   try {
-    const proxy = await startProxy({ name, upstream, home: homeNamed(values.home, env) });
+    const proxy = await startProxy({ name, upstream, home: homeNamed(values.home, env), sandbox: values.sandbox === true });
     await proxy.closed;
     return 0;
   } catch (err) {

@@ -1,5 +1,5 @@
 // The MCP proxy's line to the running Gatehouse, with the agent token of endpoint.json: submit a tool call and wait
-// for the person, and ask which tools deny rules hide. Every answer must be signed over a fresh nonce by the instance
+// for the person, ask which tools deny rules hide, and get the server's command wrapped in the sandbox. Every answer must be signed over a fresh nonce by the instance
 // endpoint.json names (as the hook checks it): after a crash, a program on the freed port is believed in nothing.
 // Every failure is an error the proxy turns into a refusal.
 import { readEndpoint, type Endpoint } from '../endpoint/endpoint.js';
@@ -57,6 +57,13 @@ export class Gate {
   async hidden(server: string, tools: string[]): Promise<Set<string>> {
     const answer = (await this.call('POST', '/v1/mcp/hidden', { server, tools })) as { hidden?: unknown };
     return new Set(Array.isArray(answer.hidden) ? answer.hidden.filter((t): t is string => typeof t === 'string') : []);
+  }
+
+  /** The server command `argv` (started in `cwd`) wrapped in the OS sandbox of the running Gatehouse: a line for `/bin/sh -c`. */
+  async sandboxed(server: string, argv: string[], cwd: string): Promise<string> {
+    const answer = (await this.call('POST', '/v1/mcp/sandbox', { server, command: argv, cwd })) as { command?: unknown };
+    if (typeof answer.command !== 'string' || answer.command === '') throw new Error('Gatehouse answered without a sandboxed command');
+    return answer.command;
   }
 
   private target(): Target {

@@ -25,8 +25,27 @@ export interface ProxyOptions {
   upstream: { command: string; args: string[] } | { url: URL };
   /** GATEHOUSE_HOME, where endpoint.json names the running Gatehouse. */
   home: string;
+  /** Run the stdio server inside the OS sandbox of the running Gatehouse (refuses to start it where that cannot be). */
+  sandbox?: boolean;
   /** Towards the agent (default: this process's stdio). */
   agentTransport?: Transport;
+}
+
+/**
+ * The child process side: the server as it is, or with `sandbox` its command line wrapped by the running Gatehouse
+ * (contain-server.ts says why there) and run by `/bin/sh -c`, spawned asynchronously (the wrapped line's network goes
+ * through that Gatehouse's proxies). A Gatehouse that cannot wrap it refuses the start: never a server unsandboxed.
+ */
+async function stdioTransport(upstream: { command: string; args: string[] }, gate: Gate, opts: ProxyOptions): Promise<StdioClientTransport> {
+  if (!opts.sandbox) return new StdioClientTransport({ command: upstream.command, args: upstream.args, stderr: 'inherit' });
+  let wrapped: string;
+  try {
+    wrapped = await gate.sandboxed(opts.name, [upstream.command, ...upstream.args], process.cwd());
+  } catch (err) {
+    gate.close();
+    throw new Error(`--sandbox: the server was not started, since it cannot run sandboxed: ${(err as Error).message}`);
+  }
+  return new StdioClientTransport({ command: '/bin/sh', args: ['-c', wrapped], stderr: 'inherit' });
 }
 
 /** Starts the proxy; resolves once both sides are connected, with a function that stops it. */
@@ -37,9 +56,7 @@ export async function startProxy(opts: ProxyOptions): Promise<{ close(): Promise
     { name: 'gatehouse-mcp-proxy', version: '0.1.0' },
     { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } },
   );
-  const transport = 'url' in opts.upstream
-    ? new StreamableHTTPClientTransport(opts.upstream.url)
-    : new StdioClientTransport({ command: opts.upstream.command, args: opts.upstream.args, stderr: 'inherit' });
+  const transport = 'url' in opts.upstream ? new StreamableHTTPClientTransport(opts.upstream.url) : await stdioTransport(opts.upstream, gate, opts);
   const known = new Map<string, Tool>();
   let hidden = new Set<string>();
   // tools/call goes through the relay, which sends a call upstream only once Gatehouse approved it; the SDK's Server

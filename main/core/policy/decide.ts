@@ -115,7 +115,7 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
 }
 
 /** What a contained profile needs beyond the paths a shell command names: temp, git's code paths, Gatehouse's program. */
-function containmentFacts(ws: WorkspaceState, env: NodeJS.ProcessEnv, tmp: string): void {
+export function containmentFacts(ws: WorkspaceState, env: NodeJS.ProcessEnv, tmp: string): void {
   ws.tmpDir ??= resolvePhysical(tmp);
   ws.gitCodePaths ??= gitCodePaths(ws.realCwd ?? ws.cwd, ws.realHome ?? ws.home, env);
   ws.programDirs ??= [gatehouseProgramDir()];

@@ -57,6 +57,37 @@ describe.skipIf(!BUILT)('gatehouse install mcp', () => {
     expect(readFileSync(file, 'utf8')).toBe(PROJECT_MCP);
   });
 
+  it('--sandbox is recorded in the entry (also added to one already behind the proxy, never taken away by a plain install); status and doctor say so', async () => {
+    const project = join(root, 'p');
+    mkdirSync(project);
+    const file = join(project, '.mcp.json');
+    writeFileSync(file, PROJECT_MCP);
+    const args = (name: string) => parseJsonc(readFileSync(file, 'utf8')).mcpServers[name].args as string[];
+    const install = (...more: string[]) => cli('install', 'mcp', '--client', 'claude-code', '--server', 'fs', '--project', project, ...more);
+    expect((await install()).code).toBe(0);
+    const done = await install('--sandbox');
+    expect(done.stdout).toContain('now runs through gatehouse mcp-proxy, inside the OS sandbox,');
+    expect(args('fs')).toEqual([BIN, 'mcp-proxy', '--name', 'fs', '--home', env.GATEHOUSE_HOME, '--sandbox', '--', 'npx', '-y', '@modelcontextprotocol/server-filesystem', '/srv']);
+    expect((await install()).stdout).toContain('nothing to change');
+    expect(args('fs')).toContain('--sandbox');
+    const g = await startGatehouse({ home: env.GATEHOUSE_HOME! });
+    try {
+      writeEndpoint(g.home, g.server.endpoint);
+      expect((await cli('status', '--project', project)).stdout).toContain(`MCP server fs (${file}): through mcp-proxy for ${env.GATEHOUSE_HOME}, inside the OS sandbox; it runs`);
+      expect((await cli('doctor', '--cwd', project)).stdout).toContain(`MCP server fs in ${file} runs through mcp-proxy for ${env.GATEHOUSE_HOME}, inside the OS sandbox, where Gatehouse is running`);
+    } finally {
+      await g.close();
+    }
+    await cli('uninstall', 'mcp', '--client', 'claude-code', '--server', 'fs', '--project', project);
+    expect(readFileSync(file, 'utf8')).toBe(PROJECT_MCP);
+    // A server the proxy does not start cannot be put in its sandbox.
+    const claudeJson = join(env.HOME!, '.claude.json');
+    writeFileSync(claudeJson, JSON.stringify({ mcpServers: { api: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } }));
+    const http = await cli('install', 'mcp', '--client', 'claude-code', '--server', 'api', '--sandbox');
+    expect(http.code).toBe(1);
+    expect(http.stderr).toContain('--sandbox can only contain a server the proxy starts');
+  });
+
   it('an HTTP server becomes --url and comes back in the agent\'s own spelling; one that sends headers is refused', async () => {
     const claudeJson = join(env.HOME!, '.claude.json');
     writeFileSync(claudeJson, JSON.stringify({ mcpServers: { api: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, secret: { type: 'http', url: 'https://x.test/mcp', headers: { Authorization: 'Bearer t' } } } }, null, 2));

@@ -6,7 +6,7 @@ import { parse as parseToml } from 'smol-toml';
 import { ConfigError } from '../config-file.js';
 import { isPlainObject } from '../hook-agent.js';
 import type { FileEdit, InstallContext } from '../installer.js';
-import { type ProxyCommand, proxiedName, unwrapEntry, wrapEntry } from '../mcp-wrap.js';
+import { type ProxyCommand, unwrapEntry, wrappedAs } from '../mcp-wrap.js';
 import { codexHome } from './installer.js';
 
 const httpEntry = (url: string) => ({ url });
@@ -76,11 +76,11 @@ export function codexWrapEdit(ctx: InstallContext, name: string, proxy: ProxyCom
     add(text) {
       if (text === null) throw new ConfigError(`${path} does not exist, so it has no MCP server called ${name}`);
       const entry = entryOf(text, path, name);
-      if (proxiedName(entry) !== null) return text;
       if (entry['bearer_token_env_var'] !== undefined || entry['http_headers'] !== undefined || entry['env_http_headers'] !== undefined) {
         throw new ConfigError(`MCP server ${name} sends HTTP headers (a token?), which mcp-proxy --url cannot forward; wrap it by hand or leave it as it is`);
       }
-      const wrapped = wrapEntry(name, entry, proxy);
+      const wrapped = wrappedAs(name, entry, proxy, httpEntry);
+      if (wrapped === null) return text;
       return rewrite(text, path, name, { command: wrapped['command'], args: wrapped['args'] });
     },
     remove(text) {
