@@ -42,7 +42,7 @@ export const EVERYDAY: Preset = {
   name: 'everyday',
   title: 'Everyday work (recommended)',
   description:
-    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — and keeps asking for pushes, publishing, installs, network uploads, secrets and anything outside the project.",
+    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
   rules: [
     { action: 'deny', pattern: 'Bash(sudo:*)', note: 'privilege escalation' },
     { action: 'deny', pattern: 'Bash(su:*)', note: 'privilege escalation' },
@@ -66,4 +66,7 @@ export const EVERYDAY: Preset = {
     { action: 'allow', pattern: 'WebSearch' },
     { action: 'allow', pattern: 'TodoWrite' },
   ],
+  // What no rule vouches for runs contained (policy/contain-limits.ts says what still asks: deletions, the network,
+  // paths outside the workspace, secrets); an agent that cannot run a rewritten command, or no sandbox, asks instead.
+  settings: { contain_unvouched: true },
 };
