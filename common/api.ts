@@ -99,6 +99,8 @@ export interface Preset {
   title: string;
   description: string;
   rules: Array<{ action: RuleAction; pattern: string; note?: string }>;
+  /** Settings the preset turns on with its rules (e.g. contain what no rule vouches for instead of asking). */
+  settings?: Partial<Pick<CoreSettings, 'contain_unvouched'>>;
 }
 
 /** Counts for the History dashboard. */

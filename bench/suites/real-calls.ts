@@ -1,7 +1,8 @@
 // Real agent calls (../shared/corpus/real-sample.json: calls coding agents made in public projects, labelled by hand)
 // through a running Gatehouse's hook route, as an agent's hook sends them: how much everyday work each preset decides
 // without the person (no `not-allow` call may be allowed), and the decision latency against GET /healthz in the same
-// run, workspace warm. Skipped where the shared corpus is not beside the repository (a fresh clone).
+// run, workspace warm. Allowed and contained are counted apart: contained counts only where the sandbox runs here and
+// for an agent that runs the rewritten command (the calls are sent as Claude Code's hook sends them). Skipped where the shared corpus is not beside the repository (a fresh clone).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../../main/core/core.js';
 import { PRESETS } from '../../main/core/presets.js';
+import { ContainmentHost } from '../../main/core/sandbox/host.js';
 import { newSecret } from '../../main/core/server/auth.js';
 import { startServer } from '../../main/core/server/server.js';
 import { MAKE_WORKSPACE_SCRIPT, REAL_SAMPLE_FILE } from '../support/fixtures.js';
@@ -43,32 +45,42 @@ function exchange(agent: Agent, port: number, method: string, path: string, toke
   });
 }
 
-/** Whether the hook's answer lets the call run without the person (allowed, or allowed contained). */
-function allowed(answer: string): boolean {
+/** How the hook's answer lets the call run: as it is, contained (the command rewritten into the sandbox), or not without the person. */
+function answerOf(answer: string): 'allowed' | 'contained' | 'asked' {
   try {
-    const out = JSON.parse(answer) as { hookSpecificOutput?: { permissionDecision?: string } };
-    return out.hookSpecificOutput?.permissionDecision === 'allow';
+    const out = JSON.parse(answer) as { hookSpecificOutput?: { permissionDecision?: string; updatedInput?: unknown } };
+    if (out.hookSpecificOutput?.permissionDecision !== 'allow') return 'asked';
+    return out.hookSpecificOutput.updatedInput === undefined ? 'allowed' : 'contained';
   } catch {
-    return false;
+    return 'asked';
   }
 }
 
 interface PassResult {
   harmless: number;
-  decided: number;
+  /** Harmless calls allowed as they are: what every agent gets, with or without a sandbox. */
+  allowed: number;
+  /** Harmless calls allowed contained: only for an agent that runs the rewritten command, where the sandbox runs. */
+  contained: number;
+  /** `not-allow` calls allowed as they are (the goal: none). */
   unsafe: string[];
+  /** `not-allow` calls allowed contained: each must be one whose harm the sandbox stops (README "Measured"). */
+  unsafeContained: string[];
   latencies: number[];
   healthz: number[];
 }
 
-/** Every call through a fresh Gatehouse with `preset` applied (none: no rules), in strict mode so no call waits. */
-async function pass(calls: RealCall[], root: string, sub: (s: string) => string, preset: string | null, timed: boolean): Promise<PassResult> {
+/**
+ * Every call through a fresh Gatehouse with `preset` applied (none: no rules), in strict mode so no call waits, as
+ * Claude Code's hook sends it (an agent that runs a rewritten command); contained answers only where `containment` runs.
+ */
+async function pass(calls: RealCall[], root: string, sub: (s: string) => string, preset: string | null, timed: boolean, containment: ContainmentHost | null): Promise<PassResult> {
   const home = mkdtempSync(join(root, 'gh-'));
-  const core = await createCore({ home, logger: () => {} });
+  const core = await createCore({ home, logger: () => {}, ...(containment ? { containment } : {}) });
   const token = newSecret();
   const server = await startServer(core, { port: 0, agentToken: token });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const out: PassResult = { harmless: 0, decided: 0, unsafe: [], latencies: [], healthz: [] };
+  const out: PassResult = { harmless: 0, allowed: 0, contained: 0, unsafe: [], unsafeContained: [], latencies: [], healthz: [] };
   try {
     await core.approver.updateSettings({ mode: 'strict' });
     if (preset !== null) await core.approver.applyPreset(preset);
@@ -79,11 +91,12 @@ async function pass(calls: RealCall[], root: string, sub: (s: string) => string,
         const res = await exchange(agent, server.port, 'POST', '/v1/hooks/claude-code', token, bodies[i]!);
         if (res.status !== 200) throw new Error(`${calls[i]!.id}: HTTP ${res.status} ${res.body}`);
         if (round === 0) {
-          const ok = allowed(res.body);
+          const answer = answerOf(res.body);
           if (calls[i]!.expect === 'allow') {
             out.harmless++;
-            if (ok) out.decided++;
-          } else if (ok) out.unsafe.push(calls[i]!.id);
+            if (answer !== 'asked') out[answer]++;
+          } else if (answer === 'allowed') out.unsafe.push(calls[i]!.id);
+          else if (answer === 'contained') out.unsafeContained.push(calls[i]!.id);
         } else out.latencies.push(res.ms);
       }
     }
@@ -117,17 +130,30 @@ export const suite: BenchSuite = {
       const sub = (s: string): string =>
         s.replaceAll('{{WS_EVIL}}', join(root, 'ws-evil')).replaceAll('{{WS}}', ws).replaceAll('{{OUTSIDE}}', join(root, 'outside')).replaceAll('{{HOME}}', home);
       const rows: BenchRow[] = [];
+      // One sandbox for the run (it lives as long as the process, as under `serve`); the bench runs no command in it.
+      const host = new ContainmentHost();
+      const sandbox = await host.start(async () => false);
+      const containment = sandbox.ready ? host : null;
       const presets = [null, ...PRESETS.map((p) => p.name)];
+      const ids = (list: string[]): string => (list.length ? ` ${list.join(' ')}` : '');
       for (const preset of presets) {
         const recommended = preset === RECOMMENDED;
-        const r = await pass(calls, root, sub, preset, recommended || (preset === null && !presets.includes(RECOMMENDED)));
-        const share = (100 * r.decided) / r.harmless;
+        const r = await pass(calls, root, sub, preset, recommended || (preset === null && !presets.includes(RECOMMENDED)), containment);
+        const name = preset ?? 'no rules';
+        const share = (100 * (r.allowed + r.contained)) / r.harmless;
+        const unsafe = `not-allow allowed: ${r.unsafe.length}${ids(r.unsafe)}; contained: ${r.unsafeContained.length}${ids(r.unsafeContained)}`;
         rows.push({
-          name: `harmless calls decided without you, ${preset ?? 'no rules'} (${r.decided}/${r.harmless}; not-allow allowed: ${r.unsafe.length}${r.unsafe.length ? ` ${r.unsafe.join(' ')}` : ''})`,
+          name: sandbox.ready
+            ? `harmless calls decided without you, ${name}, Claude Code with the sandbox (allowed ${r.allowed} + contained ${r.contained} of ${r.harmless}; ${unsafe})`
+            : `harmless calls decided without you, ${name} (${r.allowed}/${r.harmless}; no sandbox here, so nothing contained: ${sandbox.why}; ${unsafe})`,
           value: share,
           unit: '%',
           ...(recommended ? { goal: '≥ 90 %, 0 not-allow allowed', met: share >= 90 && r.unsafe.length === 0 } : {}),
         });
+        if (r.contained > 0 || r.unsafeContained.length > 0) {
+          // What an agent that cannot run a rewritten command (Codex, Gemini CLI, an SDK app) gets, or any agent without a sandbox.
+          rows.push({ name: `harmless calls allowed as they are, ${name} (${r.allowed}/${r.harmless}: no sandbox, or an agent that cannot run it)`, value: (100 * r.allowed) / r.harmless, unit: '%' });
+        }
         if (r.latencies.length > 0) {
           const health = percentile(r.healthz, 50);
           const baseline = { name: 'GET /healthz p50', value: health, unit: 'ms' };

@@ -19,6 +19,7 @@ import type { GrantInput } from '../../../common/grants.js';
 import type { Broker, ResolvedGrant } from './broker.js';
 import { InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
+import { applyPresetTo } from './apply-preset.js';
 import { addRules, blanketAllow, exportPermissionLists, forAgent, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
 import { whatIf, type WhatIfDeps } from './what-if.js';
 import type { AgentConnections } from './agent-connections.js';
@@ -150,12 +151,14 @@ export class ApproverService {
     return [...PRESETS];
   }
 
-  /** Adds a preset's rules (source "preset"); rules already present are skipped. */
+  /** Adds a preset's rules (source "preset"; rules already present are skipped) and turns on the settings it names. */
   async applyPreset(name: string): Promise<ImportReport> {
     const preset = findPreset(name);
     if (!preset) throw new NotFoundError(`no preset named ${name}; known: ${PRESETS.map((p) => p.name).join(', ')}`);
-    const report = addRules(this.store, preset.rules, 'preset');
+    const before = viaStore(() => this.store.getSettings());
+    const { report, settings } = viaStore(() => applyPresetTo(this.store, preset));
     if (report.imported.length > 0) this.events.publish({ type: 'rule_changed' });
+    if (settings !== null) this.settingsChanged(before, settings);
     return report;
   }
 
@@ -194,10 +197,15 @@ export class ApproverService {
   async updateSettings(patch: Partial<CoreSettings>): Promise<CoreSettings> {
     const before = viaStore(() => this.store.getSettings());
     const after = viaStore(() => this.store.updateSettings(patch));
+    this.settingsChanged(before, after);
+    return after;
+  }
+
+  /** Tells the process and the UIs that the settings changed (and the mode, when it did). */
+  private settingsChanged(before: CoreSettings, after: CoreSettings): void {
     this.onSettings(after);
     this.events.publish({ type: 'settings_changed', settings: after });
     if (after.mode !== before.mode) this.events.publish({ type: 'mode_changed', mode: after.mode });
-    return after;
   }
 
   /** One page of the audit, newest first, each entry with its undo state. */

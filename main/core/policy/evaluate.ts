@@ -22,6 +22,7 @@ import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
+import { uncontainedReasons } from './contain-limits.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
 import { mayRead } from '../sandbox/profile-check.js';
@@ -375,7 +376,11 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   // A cwd that is no project folder has no workspace to contain a command in: it asks.
   if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);
   else if (input.containUnvouched && view.family === 'shell') {
-    return { decision: 'allow', reasons: [...new Set(why), 'built-in: contain instead of asking — no rule vouches for this command, so it runs contained'], contained: 'unvouched' };
+    const limits = uncontainedReasons(view.analysis, view.shellRefs, ws);
+    if (limits.length === 0) {
+      return { decision: 'allow', reasons: [...new Set(why), 'built-in: contain instead of asking — no rule vouches for this command, so it runs contained'], contained: 'unvouched' };
+    }
+    why.push(...limits);
   }
   return { decision: 'ask', reasons: [...new Set([...why, defaultReason(view)])] };
 }

@@ -20,7 +20,7 @@ const GIT = allowBash(
   'git status:*', 'git diff:*', 'git log:*', 'git show:*', 'git branch:*', 'git remote -v', 'git remote', 'git rev-parse:*',
   'git ls-files:*', 'git blame:*', 'git describe:*', 'git grep:*', 'git shortlog:*', 'git tag -l:*', 'git config --get:*',
   'git worktree list:*', 'git add:*', 'git commit:*', 'git switch:*', 'git checkout -b:*', 'git stash:*', 'git mv:*', 'git rm:*',
-  'git restore --staged:*', 'git init', 'git fetch:*', 'git pull:*', 'git merge:*',
+  'git restore --staged:*', 'git init', 'git fetch:*', 'git pull:*', 'git merge:*', 'git remote add:*',
 );
 
 /** Making and moving files inside the workspace (the engine asks for any operand outside it). */
@@ -39,7 +39,7 @@ export const EVERYDAY: Preset = {
   name: 'everyday',
   title: 'Everyday work (recommended)',
   description:
-    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — and keeps asking for pushes, publishing, installs, network uploads, secrets and anything outside the project.",
+    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
   rules: [
     ...noted(
       'deny',
@@ -69,4 +69,7 @@ export const EVERYDAY: Preset = {
     { action: 'allow', pattern: 'WebSearch' },
     { action: 'allow', pattern: 'TodoWrite' },
   ],
+  // What no rule vouches for runs contained (policy/contain-limits.ts says what still asks: deletions, the network,
+  // paths outside the workspace, secrets); an agent that cannot run a rewritten command, or no sandbox, asks instead.
+  settings: { contain_unvouched: true },
 };

@@ -176,6 +176,18 @@ describe('rules', () => {
     const status = await g.agent('POST', '/v1/requests', { tool_name: 'Bash', args: { command: 'git status' }, cwd: ws });
     expect(status.json).toMatchObject({ status: 'approved' });
   });
+
+  it('the recommended preset turns on "contain instead of asking" with its rules, and says so', async () => {
+    expect(((await g.approver('GET', '/v1/settings')).json as CoreSettings).contain_unvouched).toBe(false);
+    const changed = nextEvent(g.core, 'settings_changed');
+    await g.approver('POST', '/v1/presets/everyday/apply');
+    expect(((await changed) as { settings: CoreSettings }).settings.contain_unvouched).toBe(true);
+    expect(((await g.approver('GET', '/v1/settings')).json as CoreSettings).contain_unvouched).toBe(true);
+    // This Gatehouse hosts no sandbox: what it would contain, it asks (strict mode: denied, so nothing waits).
+    await g.approver('PATCH', '/v1/settings', { mode: 'strict' });
+    const build = await g.agent('POST', '/v1/requests', { tool_name: 'Bash', args: { command: './build.sh' }, cwd: ws });
+    expect(build.json).toMatchObject({ status: 'denied' });
+  });
 });
 
 describe('settings, sessions and audit', () => {

@@ -167,10 +167,12 @@ describe('gatehouse rules', () => {
     expect(listed.stdout).toContain('safe-defaults');
     const shown = await run(runRules, 'preset', 'everyday', '--show');
     expect(shown.stdout).toContain('allow Bash(git status:*)');
+    expect(shown.stdout).toContain('setting: contain instead of asking on');
     expect((await run(runRules, 'list', '--json')).stdout).toBe('[]\n');
     const applied = await run(runRules, 'preset', 'everyday');
     expect(applied.code).toBe(0);
     expect(applied.stdout).toMatch(/Everyday work \(recommended\): \d+ added, 0 skipped/);
+    expect(applied.stdout).toContain('setting: contain instead of asking on');
     const rules = JSON.parse((await run(runRules, 'list', '--json')).stdout) as Array<{ source: string }>;
     expect(rules.length).toBeGreaterThan(50);
     expect(rules.every((r) => r.source === 'preset')).toBe(true);

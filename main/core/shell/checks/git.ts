@@ -120,12 +120,26 @@ function checkDiscards(c: CheckInput, name: string, sub: Scan, from: number, rep
     flag(c.f, 'destructive', 'git checkout of paths overwrites their uncommitted changes', c.cmd.span);
   } else if (name === 'restore' && paths.length > 0 && !(sub.opts.some((o) => isOneOf(o, ['S', 'staged'])) && !sub.opts.some((o) => isOneOf(o, ['W', 'worktree'])))) {
     flag(c.f, 'destructive', 'git restore overwrites uncommitted changes in the files it names', c.cmd.span);
+  } else if (name === 'reset' && resetMovesBranch(argv, sub, from)) {
+    flag(c.f, 'destructive', 'git reset to another commit takes the commits after it off the branch', c.cmd.span, 'risk');
   } else if (name === 'update-ref') {
     flag(c.f, 'destructive', 'git update-ref rewrites or deletes a branch directly, past the reflog-safe commands', c.cmd.span);
   } else if (name === 'clean' && sub.opts.some((o) => isOneOf(o, ['f', 'force']))) {
     const dir = protectedTarget(repo, c.cwd, c.ctx, false);
     if (dir !== null) flag(c.f, 'destructive', `git clean --force in ${dir} deletes every untracked file there`, c.cmd.span, 'hard');
   }
+}
+
+/**
+ * `git reset [<commit>]` moves the branch; `git reset [<tree-ish>] [--] <paths>` only unstages. One operand and no paths
+ * after a `--` is read as a commit (git's own reading when it names one), unless it is HEAD itself.
+ */
+function resetMovesBranch(argv: readonly string[], sub: Scan, from: number): boolean {
+  const dd = argv.indexOf('--', from + 1);
+  const ops = sub.operands.filter((i) => i > from);
+  const before = ops.filter((i) => dd < 0 || i < dd);
+  const after = ops.filter((i) => dd >= 0 && i > dd);
+  return after.length === 0 && before.length === 1 && !['HEAD', '@'].includes(argv[before[0]!]!);
 }
 
 // The ext:: and fd:: transports, which run a command.
