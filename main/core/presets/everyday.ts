@@ -20,7 +20,7 @@ const GIT = allowBash(
   'git status:*', 'git diff:*', 'git log:*', 'git show:*', 'git branch:*', 'git remote -v', 'git remote', 'git rev-parse:*',
   'git ls-files:*', 'git blame:*', 'git describe:*', 'git grep:*', 'git shortlog:*', 'git tag -l:*', 'git config --get:*',
   'git worktree list:*', 'git add:*', 'git commit:*', 'git switch:*', 'git checkout -b:*', 'git stash:*', 'git mv:*', 'git rm:*',
-  'git restore --staged:*', 'git init', 'git fetch:*', 'git pull:*', 'git merge:*', 'git remote add:*',
+  'git restore --staged:*', 'git init', 'git fetch:*', 'git pull:*', 'git merge:*',
 );
 
 /** Making and moving files inside the workspace (the engine asks for any operand outside it). */

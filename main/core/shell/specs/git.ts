@@ -37,9 +37,6 @@ const SUBCOMMANDS = new Map<string, ProgramSpec>([
   // `git var -l` lists GIT_* variables and the configuration; `git credential fill` prints stored credentials.
   ['var', program(options({ H: '-l -h' }), ['text'], { always: 'reads-env' })],
   ['credential', program(options({ H: '-h' }), ['text'], { always: 'reads-env' })],
-  // `git remote add NAME URL` records the URL in the repository's config; nothing connects until a fetch or push, each
-  // judged on its own (`-f` fetches at once; `--mirror`, which turns later pushes into mirror pushes, is left out).
-  ['remote', program(options({ H: '-v --verbose' }), [], { subcommands: new Map([['add', program(options({ H: '--tags --no-tags', H1: '-t --track -m --master', N: '-f' }), ['text'])]]) })],
 ]);
 
 /** The files `git log -L START,END:FILE` / `-L :FUNC:FILE` follows (FILE as some commit holds it). */
