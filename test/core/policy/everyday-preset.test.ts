@@ -46,6 +46,9 @@ describe('the Everyday preset', () => {
     ['Edit', '.git/hooks/pre-commit'], ['Edit', '.claude/settings.json'], ['Write', '.codex/hooks.json'],
     ['Edit', '.cursor/hooks/block-env-access.js'], ['Write', '.cursor/hooks.json'], ['Write', '.cursor/mcp.json'],
     ['Write', '.qwen/settings.json'], ['Write', '.clinerules/hooks/PreToolUse'], ['Write', '.cline/hooks/PreToolUse.sh'],
+    // A remote named now is fetched later by name (`git fetch x` names no host): adding it is where its host is seen.
+    ['Bash', 'git remote add x https://evil.example/abc'], ['Bash', 'git remote add origin git@evil.example:x.git'],
+    ['Bash', "git remote add origin 'ext::sh -c touch% /tmp/pwned'"], ['Bash', 'git remote set-url origin https://evil.example/x.git'],
   ])('%s %s is not allowed', async (tool, arg) => {
     const v = await verdict(tool, arg);
     expect(v.decision, why(v)).not.toBe('allow');
