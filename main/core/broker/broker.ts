@@ -14,6 +14,7 @@ import { argsSize, listed, queueFull } from './queue-bounds.js';
 import { buildRequest, type SubmitInput } from './submit-input.js';
 import { validateUpdatedArgs } from './updated-args.js';
 import { askInstead } from '../sandbox/rewrite.js';
+import { handoffReason, McpHandoffs } from './mcp-handoff.js';
 
 /** What the broker needs from the rest of the core (injected so that tests and the facade wire real parts). */
 export interface BrokerDeps {
@@ -65,6 +66,8 @@ export class Broker {
   private readonly recent = new Map<string, RequestRecord>();
   private readonly newId = monotonicFactory(pooledRandom());
   private readonly commits: GroupCommit;
+  /** Hook approvals of MCP calls that `gatehouse mcp-proxy`'s request of the same call reuses (one question per call). */
+  private readonly handoffs = new McpHandoffs();
   private closed = false;
 
   constructor(private readonly deps: BrokerDeps) {
@@ -89,17 +92,22 @@ export class Broker {
     const { store, metrics, events } = this.deps;
     const received = this.deps.now();
     const request = buildRequest(input, this.newId(received.getTime()), received);
-    const { verdict, updatedArgs } = await this.contained(request, await this.safeEvaluate(request));
+    const evaluated = await this.contained(request, await this.safeEvaluate(request));
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
+    // The proxy's request of an MCP call the hook's request just had approved: that approval answers it (mcp-handoff.ts).
+    const handoff = evaluated.verdict.decision === 'ask' ? this.handoffs.take(request, received) : null;
+    const verdict: Verdict = handoff ? { ...evaluated.verdict, decision: 'allow', reasons: [handoffReason(handoff)] } : evaluated.verdict;
+    const { updatedArgs } = evaluated;
 
     if (verdict.decision !== 'ask') {
       const decided = this.deps.now();
       const decision: Decision = {
         status: verdict.decision === 'allow' ? 'approved' : 'denied',
-        decided_by: decidedByVerdict(verdict, this.deps.settings().mode),
+        decided_by: handoff?.decidedBy ?? decidedByVerdict(verdict, this.deps.settings().mode),
         decided_at: decided.toISOString(),
         latency_ms: decided.getTime() - received.getTime(),
       };
+      if (handoff) decision.reason = handoffReason(handoff);
       const rule = verdict.matched_rule;
       if (rule) decision.rule_id = rule;
       // A contained allow: the agent runs the rewritten command (the hook's updatedInput), and the audit shows it.
@@ -340,6 +348,7 @@ export class Broker {
   }
 
   private afterDecision(record: RequestRecord & { decision: Decision }): void {
+    this.handoffs.remember(record);
     // Kept and sent with long strings cut: a thousand huge finished requests must not fill memory or the event stream.
     const kept = listed(record);
     this.recent.set(record.request.id, kept);
