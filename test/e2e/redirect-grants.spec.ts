@@ -1,6 +1,6 @@
 // Issue 23 in the browser: the session and "always" dialogs for `npm test > log.txt` say which file the grant also
-// lets the command write, and a refused grant says why in the dialog.
-import { expect, test } from './fixtures.js';
+// lets the command write, a refused grant says why in the dialog, and an MCP tool's description is labelled as the server's.
+import { expect, row, test } from './fixtures.js';
 
 test('the session dialog names the file a redirect grant also covers, and a refused prefix says why in the dialog', async ({ app, gatehouse }) => {
   const ws = await gatehouse.workspace({ 'package.json': '{}\n' });
@@ -41,4 +41,11 @@ test('"always" lists the file the command writes beside its rule', async ({ app,
   const dialog = app.getByRole('dialog', { name: 'Always allow' });
   await expect(dialog.getByLabel('Files it may write')).toContainText(`${ws}/log.txt`);
   await expect(dialog.getByRole('alert', { name: 'Warnings' })).toHaveCount(0);
+});
+
+test('an MCP tool\'s description from the proxy is labelled as the server\'s, not the agent\'s', async ({ app, gatehouse }) => {
+  const sent = await gatehouse.submit({ tool_name: 'mcp__fs__edit_file', args: { path: '/tmp/x', edits: [] }, agent: 'mcp', session_id: 'm', description: 'Make line-based edits to a text file' });
+  await row(app, sent.id).getByRole('button', { name: 'Review' }).click();
+  await expect(app.getByText('Tool description (from the MCP server)')).toBeVisible();
+  await expect(app.getByText("Agent's description")).toHaveCount(0);
 });
