@@ -74,6 +74,8 @@ export interface RuleSuggestion {
   scope: string | null;
   broad: boolean;
   warning?: string;
+  /** Workspace files the command writes (`> log.txt`): "always" also creates an Edit rule for exactly each of them. */
+  writes?: string[];
   /** The "approve for session" choices for this request, narrowest first. */
   grants: GrantChoice[];
 }

@@ -18,6 +18,8 @@ export interface GrantChoice {
   label: string;
   /** True for the prefix choice: the person may narrow the prefix before approving. */
   editable?: boolean;
+  /** The workspace files the command writes (`> log.txt`) that the grant also lets it write, absolute. */
+  writes?: string[];
 }
 
 /** Whether a tool name is one of the shells (Claude Code, Gemini CLI, Codex). */
@@ -25,8 +27,18 @@ function isShell(tool: string): boolean {
   return ['Bash', 'run_shell_command', 'shell', 'local_shell', 'exec_command'].includes(tool);
 }
 
+/** The words for the files a grant or rule also lets a command write: " — and writing the file /ws/log.txt". */
+export function describeWrites(writes: readonly string[] | undefined): string {
+  if (!writes || writes.length === 0) return '';
+  return ` — and writing ${writes.length === 1 ? 'the file' : 'the files'} ${writes.join(', ')} (only ${writes.length === 1 ? 'that file' : 'those files'})`;
+}
+
 /** The sentence that says what a grant covers, e.g. "edits to /ws/src/app.ts for the rest of this session". */
-export function describeGrant(toolName: string, grant: GrantInput & { value: string }): string {
+export function describeGrant(toolName: string, grant: GrantInput & { value: string }, writes?: readonly string[]): string {
+  return describeKind(toolName, grant) + describeWrites(writes);
+}
+
+function describeKind(toolName: string, grant: GrantInput & { value: string }): string {
   switch (grant.kind) {
     case 'file':
       return `${toolName} of the file ${grant.value} — this file only`;

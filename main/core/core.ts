@@ -21,7 +21,7 @@ import { readEndpoint } from './endpoint/endpoint.js';
 import { acquireInstanceLock, dbPathIn, exportAudit, openStore, startRetention } from './store/index.js';
 import { homeToRecord } from './store/home.js';
 import { homedir } from 'node:os';
-import { mayWrite } from './policy/index.js';
+import { mayWrite, writePattern } from './policy/index.js';
 import { createSnapshots, type RanCall, type Snapshots } from './snapshots/index.js';
 
 /** Who holds a home, as endpoint.json says (for the "already running" message). */
@@ -120,7 +120,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     store,
     evaluate: (request) => ports.evaluate(request, store, settings),
     ...(opts.containment ? { contain: (request: ToolRequest, profile: ContainedProfile) => containedArgs(request, profile, opts.containment!) } : {}),
-    suggestPattern: (request) => ports.suggest(request).pattern,
+    suggest: (request) => ports.suggest(request),
+    writePattern,
     workspaceProblem: (dir) => ports.workspaceProblem(dir),
     settings: () => settings,
     events,

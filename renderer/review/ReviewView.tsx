@@ -128,7 +128,8 @@ export function ReviewView({ id }: { id: string }): ReactNode {
             <dd>{new Date(request.received_at).toLocaleString()}</dd>
             {request.description && (
               <>
-                <dt>Agent's description</dt>
+                {/* `gatehouse mcp-proxy` sends the tool's own description, as the MCP server listed it: not the agent's words. */}
+                <dt>{request.agent === 'mcp' ? 'Tool description (from the MCP server)' : "Agent's description"}</dt>
                 <dd>
                   <InertText text={request.description} limit={2000} />
                 </dd>

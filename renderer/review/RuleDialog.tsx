@@ -5,6 +5,7 @@ import type { WhatIfReport } from '../../common/api.js';
 import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { useDialogs } from '../store/dialogs.js';
+import { useQueue } from '../store/queue.js';
 import { Modal } from '../ui/Modal.js';
 import { decide } from './actions.js';
 import { useSuggestion } from './useSuggestion.js';
@@ -15,6 +16,8 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
   const [workspace, setWorkspace] = useState(true);
   const [whatIf, setWhatIf] = useState<WhatIfReport | null>(null);
   const [confirmed, setConfirmed] = useState(false);
+  // A refused rule says why in the dialog itself: the notice behind the modal is easy to miss.
+  const [refused, setRefused] = useState<string | null>(null);
   const close = (): void => useDialogs.getState().close();
   const { suggestion, error } = useSuggestion(id, (s) => {
     setPattern(s.pattern);
@@ -46,14 +49,34 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
         onSubmit={(e) => {
           e.preventDefault();
           if (!pattern.trim() || (broad && !confirmed)) return;
-          void decide(id, { approved: true, scope: 'always', rule: { action: 'allow', pattern: pattern.trim(), scope } }).then((ok) => ok && close());
+          setRefused(null);
+          void decide(id, { approved: true, scope: 'always', rule: { action: 'allow', pattern: pattern.trim(), scope } }).then((ok) =>
+            ok ? close() : setRefused(useQueue.getState().notice?.text ?? 'Gatehouse refused this rule'),
+          );
         }}
       >
         {error && <p className="gh-error">{error}</p>}
+        {refused && (
+          <p className="gh-error" role="alert">
+            Not approved: <InertText text={refused} />
+          </p>
+        )}
         <label className="gh-field gh-field-wide">
           Rule pattern
           <input type="text" value={pattern} autoFocus onChange={(e) => setPattern(e.target.value)} spellCheck={false} />
         </label>
+        {suggestion?.writes && (
+          <div className="gh-field gh-field-wide" aria-label="Files it may write">
+            Also creates an Edit rule for exactly each file the command writes:
+            <ul>
+              {suggestion.writes.map((f) => (
+                <li key={f}>
+                  <InertText text={f} singleLine className="gh-path" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <fieldset className="gh-fieldset">
           <legend>Where</legend>
           <label className="gh-check">

@@ -14,6 +14,8 @@ export function SessionDialog({ id }: { id: string }): ReactNode {
   const tool = useQueue((s) => s.records[id]?.request.tool_name ?? '');
   const [picked, setPicked] = useState(0);
   const [prefix, setPrefix] = useState('');
+  // A refused grant says why in the dialog itself: the notice behind the modal is easy to miss.
+  const [refused, setRefused] = useState<string | null>(null);
   const close = (): void => useDialogs.getState().close();
   const { suggestion, error } = useSuggestion(id, (s) => setPrefix(s.grants.find((c) => c.editable)?.grant.value ?? ''));
   const choices = suggestion?.grants ?? null;
@@ -26,10 +28,16 @@ export function SessionDialog({ id }: { id: string }): ReactNode {
         onSubmit={(e) => {
           e.preventDefault();
           if (!grant || (choice?.editable && grant.value === '')) return;
-          void decide(id, { approved: true, scope: 'session', grant }).then((ok) => ok && close());
+          setRefused(null);
+          void decide(id, { approved: true, scope: 'session', grant }).then((ok) => (ok ? close() : setRefused(useQueue.getState().notice?.text ?? 'Gatehouse refused this grant')));
         }}
       >
         {error && <p className="gh-error" role="alert">{error}</p>}
+        {refused && (
+          <p className="gh-error" role="alert">
+            Not approved: <InertText text={refused} />
+          </p>
+        )}
         {!choices && !error && <p className="gh-muted">Loading the choices…</p>}
         {choices && (
           <fieldset className="gh-grant-choices">
@@ -37,7 +45,7 @@ export function SessionDialog({ id }: { id: string }): ReactNode {
             {choices.map((c, i) => (
               <label key={c.grant.kind} className="gh-radio">
                 <input type="radio" name="grant" checked={picked === i} autoFocus={i === 0} onChange={() => setPicked(i)} />
-                <InertText text={c.editable && picked === i ? describeGrant(tool, { kind: 'prefix', value: prefix.trim() }) : c.label} singleLine />
+                <InertText text={c.editable && picked === i ? describeGrant(tool, { kind: 'prefix', value: prefix.trim() }, c.writes) : c.label} singleLine />
               </label>
             ))}
             {choice?.editable && (

@@ -66,6 +66,32 @@ describeAgent(
       expect(offered).not.toContain('mcp__fs__create_directory');
     });
 
+    // Issue 23: the hook asked, then the proxy asked the same call again (the first time as raw JSON).
+    it('an MCP call through both the hook and gatehouse mcp-proxy asks the person once', async () => {
+      const config = join(s.dirs.root, 'mcp-once.json');
+      const proxy = { command: process.execPath, args: [BIN, 'mcp-proxy', '--name', 'fs', '--', process.execPath, FILESYSTEM, s.dirs.ws], env: { GATEHOUSE_HOME: s.dirs.gatehouseHome } };
+      writeFileSync(config, JSON.stringify({ mcpServers: { fs: proxy } }));
+      const path = join(s.dirs.ws, 'edit-once.txt');
+      writeFileSync(path, 'alpha\n');
+      s.model.script({ name: 'mcp__fs__edit_file', input: { path, edits: [{ oldText: 'alpha', newText: 'beta' }] } });
+      const env = { ...s.env, ENABLE_TOOL_SEARCH: 'false' };
+      const running = runAgent(agentBin('claude')!, ['-p', 'do the task', '--output-format', 'json', '--mcp-config', config, '--strict-mcp-config'], { cwd: s.dirs.ws, env });
+      const first = await s.g().nextPending();
+      expect(first.request).toMatchObject({ agent: 'claude-code', tool_name: 'mcp__fs__edit_file' });
+      expect((await s.g().approver('POST', `/v1/requests/${first.request.id}/decision`, { approved: true })).status).toBe(200);
+      // Either the run ends, or a second question appears: the proxy asking again.
+      const second = s.g().nextPending().then((p: { request: { agent: string; id: string } }) => p, () => null);
+      const outcome = await Promise.race([running.then((r) => ({ ran: r })), second.then((p) => ({ askedAgain: p }))]);
+      if ('askedAgain' in outcome && outcome.askedAgain) {
+        await s.g().approver('POST', `/v1/requests/${outcome.askedAgain.request.id}/decision`, { approved: false });
+        await running;
+      }
+      expect(outcome).toHaveProperty('ran');
+      expect(readFileSync(path, 'utf8')).toBe('beta\n');
+      const entries = ((await s.g().approver('GET', '/v1/audit?tool_name=mcp__fs__edit_file')).json as { entries: Array<{ agent: string; decided_by: string; status: string }> }).entries;
+      expect(entries.map((e) => [e.agent, e.status, e.decided_by]).sort()).toEqual([['claude-code', 'approved', 'user'], ['mcp', 'approved', 'user']]);
+    });
+
     it('undoes a Write, an Edit and a shell sed -i && rm && mv of one session byte-exact, leaving git alone', async () => {
       const ws = s.dirs.ws;
       rmSync(join(ws, '.git'), { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { argsSize, listed, queueFull } from './queue-bounds.js';
 import { buildRequest, type SubmitInput } from './submit-input.js';
 import { validateUpdatedArgs } from './updated-args.js';
 import { askInstead } from '../sandbox/rewrite.js';
+import { handoffReason, McpHandoffs } from './mcp-handoff.js';
 
 /** What the broker needs from the rest of the core (injected so that tests and the facade wire real parts). */
 export interface BrokerDeps {
@@ -22,8 +23,10 @@ export interface BrokerDeps {
   evaluate(request: ToolRequest): Promise<Verdict>;
   /** The args of a contained allow, rewritten to run in the sandbox; absent or throwing: the call is asked instead. */
   contain?(request: ToolRequest, profile: ContainedProfile): Promise<Record<string, unknown>>;
-  /** The narrowest sensible rule pattern for "always". */
-  suggestPattern(request: ToolRequest): string;
+  /** The narrowest sensible rule pattern for "always", and the workspace files the command writes that come with an Edit rule each. */
+  suggest(request: ToolRequest): { pattern: string; writes?: string[] };
+  /** The Edit rule pattern for exactly one absolute file. */
+  writePattern(file: string): string;
   /** Why a folder cannot be an "always" rule's scope (the home, `/`, a system folder), or null for a project folder. */
   workspaceProblem(dir: string): string | null;
   settings(): CoreSettings;
@@ -63,6 +66,8 @@ export class Broker {
   private readonly recent = new Map<string, RequestRecord>();
   private readonly newId = monotonicFactory(pooledRandom());
   private readonly commits: GroupCommit;
+  /** Hook approvals of MCP calls that `gatehouse mcp-proxy`'s request of the same call reuses (one question per call). */
+  private readonly handoffs = new McpHandoffs();
   private closed = false;
 
   constructor(private readonly deps: BrokerDeps) {
@@ -87,17 +92,22 @@ export class Broker {
     const { store, metrics, events } = this.deps;
     const received = this.deps.now();
     const request = buildRequest(input, this.newId(received.getTime()), received);
-    const { verdict, updatedArgs } = await this.contained(request, await this.safeEvaluate(request));
+    const evaluated = await this.contained(request, await this.safeEvaluate(request));
     if (this.closed) throw new ConflictError('Gatehouse is shutting down');
+    // The proxy's request of an MCP call the hook's request just had approved: that approval answers it (mcp-handoff.ts).
+    const handoff = evaluated.verdict.decision === 'ask' ? this.handoffs.take(request, received) : null;
+    const verdict: Verdict = handoff ? { ...evaluated.verdict, decision: 'allow', reasons: [handoffReason(handoff)] } : evaluated.verdict;
+    const { updatedArgs } = evaluated;
 
     if (verdict.decision !== 'ask') {
       const decided = this.deps.now();
       const decision: Decision = {
         status: verdict.decision === 'allow' ? 'approved' : 'denied',
-        decided_by: decidedByVerdict(verdict, this.deps.settings().mode),
+        decided_by: handoff?.decidedBy ?? decidedByVerdict(verdict, this.deps.settings().mode),
         decided_at: decided.toISOString(),
         latency_ms: decided.getTime() - received.getTime(),
       };
+      if (handoff) decision.reason = handoffReason(handoff);
       const rule = verdict.matched_rule;
       if (rule) decision.rule_id = rule;
       // A contained allow: the agent runs the rewritten command (the hook's updatedInput), and the audit shows it.
@@ -223,6 +233,7 @@ export class Broker {
     if (scope === 'session' && !grant) throw new InputError('scope "session" needs the grant the person chose');
     if (scope !== 'session' && input.grant !== undefined) throw new InputError('grant only goes with scope "session"');
     const ruleInput = scope === 'always' ? this.alwaysRule(request, input) : undefined;
+    const writeRules = ruleInput && input.approved ? this.writeRules(request, ruleInput) : [];
 
     const now = this.deps.now();
     const decision: Decision = {
@@ -236,6 +247,7 @@ export class Broker {
     if (updatedArgs) decision.updated_args = updatedArgs;
     if (ruleInput) {
       decision.created_rule = viaStore(() => this.deps.store.createRule(ruleInput));
+      for (const w of writeRules) viaStore(() => this.deps.store.createRule(w));
       this.deps.events.publish({ type: 'rule_changed' });
     }
     if (scope === 'session' && request.session_id && grant) {
@@ -339,6 +351,7 @@ export class Broker {
   }
 
   private afterDecision(record: RequestRecord & { decision: Decision }): void {
+    this.handoffs.remember(record);
     // Kept and sent with long strings cut: a thousand huge finished requests must not fill memory or the event stream.
     const kept = listed(record);
     this.recent.set(record.request.id, kept);
@@ -362,11 +375,21 @@ export class Broker {
   private alwaysRule(request: ToolRequest, input: DecisionInput): RuleInput {
     const action = input.approved ? 'allow' : 'deny';
     if (input.rule && input.rule.action !== action) throw new InputError(`an ${input.approved ? 'approval' : 'denial'} with scope "always" creates an ${action} rule, not ${input.rule.action}`);
-    const rule: RuleInput = input.rule ? { ...input.rule, source: input.rule.source ?? 'user' } : { action, pattern: this.deps.suggestPattern(request), scope: request.cwd, source: 'user' };
+    const rule: RuleInput = input.rule ? { ...input.rule, source: input.rule.source ?? 'user' } : { action, pattern: this.deps.suggest(request).pattern, scope: request.cwd, source: 'user' };
     if (!input.rule && request.cwd === null) throw new InputError('the request names no working directory: send the "always" rule with the scope you choose');
     const problem = typeof rule.scope === 'string' ? this.deps.workspaceProblem(rule.scope) : null;
     if (problem !== null) throw new InputError(`an "always" rule cannot be limited to ${rule.scope ?? ''}: it ${problem}; choose a project folder, or no scope if you mean everywhere`);
     return rule;
+  }
+
+  /**
+   * With an "always" approval of a command that writes workspace files (`npm test > log.txt`), an Edit rule for exactly
+   * each of them (the dialog lists them), in the rule's scope: without them the command's own rule could never allow it.
+   */
+  private writeRules(request: ToolRequest, rule: RuleInput): RuleInput[] {
+    const writes = this.deps.suggest(request).writes ?? [];
+    const note = `a file \`${String(request.args['command'] ?? request.tool_name).slice(0, 200)}\` writes; created with the rule ${rule.pattern}`;
+    return writes.map((file) => ({ action: 'allow', pattern: this.deps.writePattern(file), scope: rule.scope ?? null, agent: rule.agent ?? null, note, source: 'user' }));
   }
 
   /** A contained allow with its rewritten args, or, where the sandbox cannot run it, the same call asked. */

@@ -5,8 +5,8 @@ import type { Review, RuleSuggestion } from '../../../common/api.js';
 import type { CoreSettings, Rule, ToolRequest, Verdict } from '../../../common/domain.js';
 import { describeGrant } from '../../../common/grants.js';
 import {
-  blanketReason, decide, grantChoices, grantFromChoice, grantPattern, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
-  workspaceProblem,
+  blanketReason, decide, grantableWrites, grantChoices, grantFromChoice, grantPattern, joinPatterns, parseRulePattern, payloadFingerprint, ruleMatchesRequest, suggestRulePattern, toolFamily,
+  workspaceProblem, writePattern,
 } from '../policy/index.js';
 import { buildReview } from '../review/review.js';
 import { shellCommandOf } from '../review/shell-command.js';
@@ -56,6 +56,12 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     return analyses.get(key);
   };
 
+  // The workspace files a shell command writes that Edit rules may cover, judged by name (the grant check probes them).
+  const writesOf = (request: ToolRequest, analysis: ShellAnalysis | undefined): string[] | null => {
+    if (analysis === undefined || request.cwd === null) return analysis === undefined ? [] : null;
+    return grantableWrites(analysis, { cwd: request.cwd, home: userHome, gatehouseHome: opts.home, paths: new Map() });
+  };
+
   return {
     async evaluate(request, store, settings) {
       const at = opts.now();
@@ -78,12 +84,14 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     workspaceProblem: notWorkspace,
     suggest(request): RuleSuggestion {
       const analysis = analysisOf(request);
-      const s = suggestRulePattern(request, analysis);
+      const writes = writesOf(request, analysis);
+      const s = suggestRulePattern(request, analysis, userHome, writes);
       // The agent's cwd is the rule's workspace only when it is a project folder: never the home or `/`.
       const problem = request.cwd === null ? 'is not given' : notWorkspace(request.cwd);
       const scope = problem === null ? request.cwd : null;
-      const grants = grantChoices(request, commandPrefix(s.pattern, analysis), notWorkspace);
+      const grants = grantChoices(request, commandPrefix(s.pattern, analysis), notWorkspace, writes);
       const suggestion: RuleSuggestion = { pattern: s.pattern, scope, broad: s.broad || problem !== null, grants };
+      if (s.writes) suggestion.writes = s.writes;
       const warnings = [...(s.warning ? [s.warning] : []), ...(problem === null ? [] : [`the agent's working directory ${request.cwd ?? ''} ${problem}, so it is no workspace to limit the rule to: it would hold everywhere`])];
       if (warnings.length > 0) suggestion.warning = warnings.join('; ');
       return suggestion;
@@ -91,26 +99,29 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     async grantFor(request, input) {
       const grant = grantFromChoice(request, input, notWorkspace);
       if (grant === null) throw new InputError(`grant: "${input?.kind}" does not fit this ${request.tool_name} request`);
-      const summary = describeGrant(request.tool_name, grant);
-      let pattern: string | null;
+      // A command prefix comes with the files the command writes (`npm test > log.txt`): an Edit grant for exactly each.
+      const writes = grant.kind === 'prefix' ? writesOf(request, analysisOf(request)) ?? [] : [];
+      const summary = describeGrant(request.tool_name, grant, writes);
+      let patterns: string[];
       try {
-        pattern = grantPattern(request.tool_name, grant);
-        if (pattern !== null) parseRulePattern(pattern);
+        const pattern = grantPattern(request.tool_name, grant);
+        if (pattern === null) return { kind: grant.kind, payload: payloadFingerprint(request.tool_name, request.args), summary };
+        patterns = [pattern, ...writes.map(writePattern)];
+        for (const p of patterns) parseRulePattern(p);
       } catch (e) {
         throw new InputError(`grant: ${e instanceof Error ? e.message : String(e)}`);
       }
-      if (pattern === null) return { kind: grant.kind, payload: payloadFingerprint(request.tool_name, request.args), summary };
-      // A grant must cover the call the person reviewed, judged as an allow rule would be (every command of a chain, tiers).
+      // A grant must cover the call the person reviewed, judged as allow rules would be (every command of a chain, tiers).
       const at = opts.now();
-      const rule: Rule = {
+      const rules = patterns.map((pattern): Rule => ({
         id: 'grant-check', action: 'allow', pattern, scope: null, enabled: true, expires_at: null, uses_left: null, note: null,
         created_at: at.toISOString(), last_used_at: null, hit_count: 0, source: 'user',
-      };
-      const verdict = await decide(request, { rules: [rule], sessionApprovals: [], mode: 'interactive', home: userHome, gatehouseHome: opts.home, now: at });
+      }));
+      const verdict = await decide(request, { rules, sessionApprovals: [], mode: 'interactive', home: userHome, gatehouseHome: opts.home, now: at });
       if (verdict.decision !== 'allow') {
         throw new InputError(`grant: ${summary} does not cover this request (${verdict.reasons[0] ?? 'it would still ask'})`);
       }
-      return { kind: grant.kind, payload: pattern, summary };
+      return { kind: grant.kind, payload: joinPatterns(patterns), summary };
     },
     validatePattern: (pattern) => {
       parseRulePattern(pattern);

@@ -18,6 +18,7 @@ import { readTier } from './tiers.js';
 import { unvouched } from './closed-world.js';
 import { isInside, relativeInside } from './paths.js';
 import { ignoreFilesOff } from './tools.js';
+import { writeVouched, writesGitInternals } from './write-grants.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { stashedTreePrinters } from '../shell/tree-readers.js';
@@ -211,8 +212,9 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     covered = false;
     why.push(`built-in: ${gitWrite.facts.requested} is inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
-  // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`.
-  const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers;
+  // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`;
+  // otherwise a Write/Edit rule or grant for exactly the file written does (`npm test > log.txt` with `Edit(./log.txt)`).
+  const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers.filter((b) => !writeVouched(b, view.shellRefs, book.allow, ws));
   for (const b of blockers) why.push(builtin(b.reason));
   const linked = view.shellRefs.find((r) => r.access === 'write' && !r.facts.insideWorkspace && isInside(r.facts.requested, ws.cwd) && !removesLinkItself(r, a));
   if (linked) {
@@ -262,19 +264,6 @@ const LINK_REMOVERS = new Set(['rm', 'unlink', 'rmdir']);
 function removesLinkItself(ref: ShellRef, a: ShellAnalysis): boolean {
   if (!LINK_REMOVERS.has(a.commands[ref.cmd]?.argv[0] ?? '')) return false;
   return path.basename(ref.facts.requested) !== path.basename(ref.facts.resolved);
-}
-
-/**
- * Whether a write lands inside a `.git` folder, on another place git runs code from (the hooks folder a config names,
- * the global git config), or on a `.gitattributes` file, as requested or where it resolves: git runs what its config, hooks and attributes (filter, diff and merge
- * drivers) name on the next git command. Names compare without case, as the probe's do: `.GIT/hooks` is git's own on
- * macOS's and Windows's file systems.
- */
-function writesGitInternals(facts: { requested: string; resolved: string }, ws: WorkspaceState): boolean {
-  return [facts.requested, facts.resolved].some((p) => {
-    const lower = p.toLowerCase();
-    return lower.split('/').includes('.git') || lower.endsWith('/.gitattributes') || (ws.gitCodePaths?.some((d) => isInside(p, d)) ?? false);
-  });
 }
 
 function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {

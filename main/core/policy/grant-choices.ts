@@ -50,11 +50,15 @@ export function grantFromChoice(request: ToolRequest, input: GrantInput | undefi
   }
 }
 
-/** The choices the dialog offers for a request, the one most people mean first. `prefix` is the suggested command prefix. */
-export function grantChoices(request: ToolRequest, prefix: string | null, workspaceProblem: WorkspaceProblem): GrantChoice[] {
+/**
+ * The choices the dialog offers for a request, the one most people mean first. `prefix` is the suggested command
+ * prefix; `writes` the workspace files the command writes that a prefix grant also covers (grantableWrites), or null
+ * when something in the command keeps any prefix from covering it: then only "this exact command" is offered.
+ */
+export function grantChoices(request: ToolRequest, prefix: string | null, workspaceProblem: WorkspaceProblem, writes: string[] | null = []): GrantChoice[] {
   const family = toolFamily(request.tool_name);
   const kinds: GrantInput[] =
-    family === 'shell' ? [{ kind: 'call' }, ...(prefix === null ? [] : [{ kind: 'prefix' as const, value: prefix }])]
+    family === 'shell' ? [{ kind: 'call' }, ...(prefix === null || writes === null ? [] : [{ kind: 'prefix' as const, value: prefix }])]
     : family === 'read' || family === 'write' ? [{ kind: 'file' }, { kind: 'workspace' }, { kind: 'call' }]
     : family === 'mcp' ? [{ kind: 'tool' }, { kind: 'call' }]
     : [{ kind: 'call' }];
@@ -62,8 +66,10 @@ export function grantChoices(request: ToolRequest, prefix: string | null, worksp
   for (const k of kinds) {
     const grant = grantFromChoice(request, k, workspaceProblem);
     if (grant === null) continue;
-    const choice: GrantChoice = { grant, label: describeGrant(request.tool_name, grant) };
+    const also = grant.kind === 'prefix' && writes !== null && writes.length > 0 ? writes : undefined;
+    const choice: GrantChoice = { grant, label: describeGrant(request.tool_name, grant, also) };
     if (grant.kind === 'prefix') choice.editable = true;
+    if (also) choice.writes = also;
     choices.push(choice);
   }
   return choices;

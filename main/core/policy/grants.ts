@@ -11,6 +11,14 @@ const GRANT_ID = 'session:';
 // Characters a path pattern reads as glob syntax: a file named `a[1].ts` must mean that file only.
 const escapeGlob = (path: string): string => path.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
 
+/** The Edit rule pattern for exactly one absolute file: what a grant or "always" rule adds for a file its command writes. */
+export function writePattern(file: string): string {
+  return `Edit(/${escapeGlob(file)})`;
+}
+
+/** A grant's payload holds one pattern a line: the command's own, then the files it writes (write-grants.ts). */
+export const joinPatterns = (patterns: readonly string[]): string => patterns.join('\n');
+
 /**
  * The allow-rule pattern a grant stands for, or null for "this exact call". Throws with a one-line reason when the
  * grant does not fit the tool (a file grant for a shell, a prefix for a file tool, a relative path).
@@ -48,14 +56,14 @@ export function liveGrants(approvals: SessionApproval[], agent: string, sessionI
   );
 }
 
-/** The grants that stand for allow rules, as rules (never stored: they live as long as their grant). */
+/** The grants that stand for allow rules, as rules, one a pattern of the grant (never stored: they live as long as their grant). */
 export function grantRules(grants: SessionApproval[]): Rule[] {
   return grants
     .filter((g) => g.kind !== 'call')
-    .map((g) => ({
-      id: `${GRANT_ID}${g.id}`, action: 'allow', pattern: g.payload, scope: null, enabled: true, expires_at: null, uses_left: null,
+    .flatMap((g) => g.payload.split('\n').map((pattern): Rule => ({
+      id: `${GRANT_ID}${g.id}`, action: 'allow', pattern, scope: null, enabled: true, expires_at: null, uses_left: null,
       note: g.summary, created_at: g.created_at, last_used_at: null, hit_count: 0, source: 'user',
-    }));
+    })));
 }
 
 /** How a reason names what allowed a call: the rule's pattern, or the grant in the words the person saw. */

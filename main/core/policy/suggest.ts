@@ -14,6 +14,8 @@ export interface PatternSuggestion {
   /** True when the pattern covers much more than this one call. */
   broad: boolean;
   warning?: string;
+  /** Workspace files the command writes that the rule comes with Edit rules for (grantableWrites), absolute. */
+  writes?: string[];
 }
 
 // Tools whose first word after the program is a subcommand: `git diff:*` is a sensible "always".
@@ -32,7 +34,7 @@ function valid(pattern: string): boolean {
   }
 }
 
-function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined): PatternSuggestion {
+function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined, writes: readonly string[] | null): PatternSuggestion {
   const first = analysis?.commands[0];
   if (!first || first.argv.length === 0) {
     const cmd = shellTarget(request).command.trim();
@@ -40,7 +42,10 @@ function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined)
   }
   const warnings: string[] = [];
   if ((analysis?.commands.length ?? 0) > 1) warnings.push('the rule covers only the first command; the other parts still need their own rules');
-  if ((analysis?.blockers.length ?? 0) > 0) warnings.push(`no rule can allow this command as written (${analysis!.blockers[0]!.reason})`);
+  // Files the command writes come with an Edit rule each (writes): only the other blockers keep any rule from allowing it.
+  const carried = new Set(writes ?? []);
+  const blockers = (analysis?.blockers ?? []).filter((b) => !(b.workspaceWrite === true && b.target !== undefined && carried.has(b.target)));
+  if (blockers.length > 0) warnings.push(`no rule can allow this command as written (${blockers[0]!.reason})`);
   const [prog, sub, third] = first.argv;
   let pattern = `Bash(${first.argv.join(' ')})`;
   let broad = false;
@@ -57,7 +62,9 @@ function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined)
     broad = true;
     warnings.push(`the exact command cannot be written as a rule; this covers every ${prog} command`);
   }
-  return warnings.length > 0 ? { pattern, broad, warning: warnings.join('; ') } : { pattern, broad };
+  const out: PatternSuggestion = warnings.length > 0 ? { pattern, broad, warning: warnings.join('; ') } : { pattern, broad };
+  if (writes && writes.length > 0 && blockers.length === 0) out.writes = [...writes];
+  return out;
 }
 
 function suggestFile(request: ToolRequest, home: string): PatternSuggestion {
@@ -73,10 +80,13 @@ function suggestFile(request: ToolRequest, home: string): PatternSuggestion {
   return valid(pattern) ? { pattern, broad: false } : { pattern: tool, broad: true, warning: 'this path cannot be written as a rule' };
 }
 
-/** The narrowest sensible rule that would allow this request again. */
-export function suggestRulePattern(request: ToolRequest, analysis?: ShellAnalysis, home: string = homedir()): PatternSuggestion {
+/**
+ * The narrowest sensible rule that would allow this request again; for a shell command, `writes` are the workspace
+ * files it writes that may come with an Edit rule each (grantableWrites; null when none may).
+ */
+export function suggestRulePattern(request: ToolRequest, analysis?: ShellAnalysis, home: string = homedir(), writes: readonly string[] | null = null): PatternSuggestion {
   const family = toolFamily(request.tool_name);
-  if (family === 'shell') return suggestShell(request, analysis);
+  if (family === 'shell') return suggestShell(request, analysis, writes);
   if (family === 'read' || family === 'write') return suggestFile(request, home);
   if (family === 'web') {
     const url = request.args['url'];

@@ -16,12 +16,15 @@ export function newFindings(): Findings {
   return { risks: [], blockers: [], hardDenies: [] };
 }
 
-/** Records one finding: a risk always; a blocker for `block`; a blocker and a hard deny for `hard`. */
-export function flag(f: Findings, risk: RiskFlag, reason: string, span: Span, severity: Severity = 'block'): void {
+/** Records one finding: a risk always; a blocker for `block` and `write` (naming the absolute `target` written); a blocker and a hard deny for `hard`. */
+export function flag(f: Findings, risk: RiskFlag, reason: string, span: Span, severity: Severity = 'block', target?: string): void {
   f.risks.push({ flag: risk, reason, range: { start: span.start, end: span.end } });
   if (severity === 'risk') return;
   const b: Blocker = { reason, span: { start: span.start, end: span.end } };
-  if (severity === 'write') b.workspaceWrite = true;
+  if (severity === 'write') {
+    b.workspaceWrite = true;
+    if (target !== undefined) b.target = target;
+  }
   f.blockers.push(b);
   if (severity === 'hard') f.hardDenies.push({ reason, span: { start: span.start, end: span.end } });
 }

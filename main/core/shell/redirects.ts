@@ -144,6 +144,6 @@ export function checkRedirect(r: Redirect, cwd: string, ctx: ShellContext, f: Fi
   }
   // `> /etc/passwd`, `: > /etc/shadow` truncate a file the system needs (`>>` only appends).
   if (!r.op.includes('>>') && systemFile(abs)) flag(f, 'destructive', `redirect ${r.op} ${r.target} empties a system file`, span, 'hard');
-  flag(f, 'writes-file', `redirect ${r.op} writes the file ${r.target}`, span, isInside(abs, ctx.cwd) ? 'write' : 'block');
+  flag(f, 'writes-file', `redirect ${r.op} writes the file ${r.target}`, span, isInside(abs, ctx.cwd) ? 'write' : 'block', abs);
   if (!isInside(abs, ctx.cwd)) flag(f, 'outside-workspace', `redirect ${r.op} writes ${r.target}, outside the workspace`, span);
 }

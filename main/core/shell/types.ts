@@ -61,6 +61,8 @@ export interface Blocker {
   span?: Span;
   /** Only a write of a named file inside the workspace: a prefix rule does not vouch for it, a blanket `Bash` rule does. */
   workspaceWrite?: boolean;
+  /** With workspaceWrite: the absolute path written, which a Write/Edit rule or grant for exactly it can vouch for. */
+  target?: string;
   /** What runs is only known at run time (the program word itself): not even approve-all may allow it. */
   undecidable?: boolean;
 }

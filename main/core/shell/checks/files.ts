@@ -31,7 +31,7 @@ function checkTargets(c: CheckInput): void {
     } else if (!isInside(abs, c.ctx.cwd)) {
       flag(c.f, 'outside-workspace', `${argv[0]} ${t.removes ? 'removes' : (t.how ?? 'writes')} ${t.path}, outside the workspace`, at);
     } else if (!t.purpose) {
-      flag(c.f, 'writes-file', `${argv[0]} ${t.how ?? 'writes'} the file ${t.path}`, at, 'write');
+      flag(c.f, 'writes-file', `${argv[0]} ${t.how ?? 'writes'} the file ${t.path}`, at, 'write', abs);
     } else {
       const destroys = t.removes || OVERWRITERS.has(argv[0] ?? '');
       flag(c.f, destroys ? 'destructive' : 'writes-file', `${argv[0]} ${t.removes ? 'deletes' : destroys ? 'overwrites' : 'writes'} ${t.path}`, at, 'risk');
