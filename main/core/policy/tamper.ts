@@ -258,7 +258,7 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     const feeder = prev !== undefined && command.slice(prev.span.end, cmd.span.start).trim() === '|' ? prev : undefined;
     const why = stopsGatehouse(cmd, stop, feeder);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
-    const agent = unguardedAgent(cmd);
+    const agent = unguardedAgent(cmd, command, commands);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
     const config = agentConfigChange(cmd);
     if (config) out.push({ reason: `${GUARD} ${config}; only the person may change it`, range: cmd.span });
