@@ -91,3 +91,16 @@ it('a transcript that claims a refusal does not unmake a call that changed the w
   await g.agent('POST', '/v1/hooks/gemini/session-end', { ...event('SessionEnd', '', 'g6'), transcript_path: transcript });
   expect((await audit(id)).undo?.ran).not.toBe('not-run');
 });
+
+/** An OpenCode plugin event (plugin.ts), as the plugin sends it for a bash call. */
+const opencodeEvent = (name: string, command: string, session: string) => ({
+  hook_event_name: name, tool_name: 'bash', tool_input: { command, description: 'x' }, session_id: session, call_id: 'c1', cwd: ws,
+});
+
+it('OpenCode reports every call that ran (tool.execute.after): one with no report before its next call, and no change, shows "no sign it ran"', async () => {
+  const first = await g.agent('POST', '/v1/hooks/opencode', opencodeEvent('tool.execute.before', 'touch never.txt', 'o1'));
+  expect(first.json).toMatchObject({ decision: 'allow' });
+  const id = ((await g.approver('GET', '/v1/audit?limit=1')).json as { entries: Array<{ id: string }> }).entries[0]!.id;
+  await g.agent('POST', '/v1/hooks/opencode', opencodeEvent('tool.execute.before', 'true', 'o1'));
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining('no sign it ran') });
+});
