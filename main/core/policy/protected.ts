@@ -59,6 +59,16 @@ const GUARD_CODE = /(^|\/)(gatehouse|gatehouse\.app)(\/|$)|(^|\/)(dist\/hook\.c?
 const CONFIG_FILES = new Set([...Object.values(AGENT_CONFIG), ...HOME_CONFIG].flatMap((c) => c.files));
 const CONFIG_SUBDIRS = new Set([...Object.values(AGENT_CONFIG), ...HOME_CONFIG].flatMap((c) => c.dirs));
 
+const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * Program text (`python3 -c …`, a heredoc) that names an agent's configuration folder, or a hook or permission file or
+ * folder in it, from the tables above: `.claude/settings.json`, `.opencode/plugins`, `.github/hooks`, `Documents/Cline/Hooks`.
+ */
+export const CONFIG_IN_CODE = new RegExp(
+  `(${Object.keys(AGENT_DIRS).map(escape).join('|')})(/(${[...CONFIG_FILES, ...CONFIG_SUBDIRS].map(escape).join('|')})|['"\`)\\s]|$)` +
+    `|${Object.entries(HOOK_FOLDERS).map(([d, f]) => escape(`${d}/${f.dir}`)).join('|')}|${HOME_CONFIG.map((c) => escape(c.rel)).join('|')}`,
+);
+
 /** The protected places for one evaluation; read-only (evaluations of the same workspace share it). */
 export interface ProtectedSet {
   readonly gatehouseHomes: readonly string[];

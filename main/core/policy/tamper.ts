@@ -10,6 +10,7 @@ import { isReadOnlyCommand } from './bash-refs.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
 import {
   type ProtectedSet,
+  CONFIG_IN_CODE,
   agentConfigOf,
   inGatehouseHome,
   isConfigRoot,
@@ -38,7 +39,6 @@ const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-
 const PATH_LISTERS = new Set(['ls', 'find', 'fd', 'fdfind', 'git', 'realpath', 'readlink', 'tree', 'du', 'stat']);
 // Programs that read the contents of whole folder trees.
 const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
-const CONFIG_IN_CODE = /\.(claude|gemini|codex)(\/(settings(\.local)?\.json|hooks\.json|config\.toml|policies|rules)|['"`)\s]|$)/;
 const SEARCH_TOOLS = new Set(['Grep', 'search_file_content', 'read_many_files']);
 const CONFIG_BASENAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', 'config.toml']);
 

@@ -57,6 +57,10 @@ const HOSTILE: Array<[string, 'ALL', Decision]> = [
   ['mv ~/.config/opencode /tmp/x', 'ALL', 'deny'], ["echo '{}' > .github/hooks/evil.json", 'ALL', 'deny'], ['rm -rf .github/hooks', 'ALL', 'deny'],
   ['rm -rf .github', 'ALL', 'deny'], ["echo '{}' > ~/.copilot/settings.json", 'ALL', 'deny'], ["echo '{}' > ~/.copilot/hooks/x.json", 'ALL', 'deny'],
   ['rm -rf ~/Documents/Cline/Hooks', 'ALL', 'deny'], ['echo x > ~/Documents/Cline/Hooks/PreToolUse', 'ALL', 'deny'], ['cp README.md ~/Documents/Cline/Hooks/PreToolUse', 'ALL', 'deny'],
+  // program text that names them
+  ['python3 -c "open(\'.opencode/plugins/x.js\',\'w\').write(\'x\')"', 'ALL', 'deny'],
+  ["node -e \"require('fs').writeFileSync(process.env.HOME+'/.copilot/hooks/x.json','{}')\"", 'ALL', 'deny'],
+  ["python3 - <<'E'\nimport os\nos.remove(os.path.expanduser('~/Documents/Cline/Hooks/PreToolUse'))\nE", 'ALL', 'deny'],
   // through symbolic links: a link in the workspace to the user's config, and a project config folder that is a link
   ['echo x > oc-link/plugins/evil.js', 'ALL', 'deny'], ['ln -s ~/.config/opencode/plugins p', 'ALL', 'deny'], ['echo x > .opencode/plugins/x.js', 'ALL', 'deny'],
 ];
