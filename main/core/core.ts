@@ -74,8 +74,11 @@ export interface Core {
   containServer(server: ServerToContain): Promise<ContainedServer>;
   /** An agent session ended: its calls still open get their after-snapshot (and, with no change, count as not run). */
   sessionEnded(agent: string, sessionId: string, transcript?: string): Promise<void>;
-  /** An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. */
-  submit(input: SubmitInput, opts?: { wait?: number; signal?: AbortSignal }): Promise<RequestRecord>;
+  /**
+   * An agent's tool call: evaluated and recorded; with `wait` (seconds), waits that long for a final status. `transcript`:
+   * the session transcript its hook event names, where the agent's reason for not running an earlier call may be read.
+   */
+  submit(input: SubmitInput, opts?: { wait?: number; signal?: AbortSignal; transcript?: string }): Promise<RequestRecord>;
   /** Waits up to `seconds` for a pending request to end; resolves with the record as it then stands. */
   waitFor(id: string, seconds: number, signal?: AbortSignal): Promise<RequestRecord>;
   /** A request as an agent may see it (404 NotFoundError when unknown). */
@@ -195,7 +198,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     sessionEnded: (agent, sessionId, transcript) => snapshots.nextRequest(agent, sessionId, transcript),
     async submit(input, o = {}) {
       // A call of this session that never reported back has run by now: its after-snapshot first.
-      await snapshots.nextRequest(input.agent ?? 'http', input.session_id ?? null);
+      await snapshots.nextRequest(input.agent ?? 'http', input.session_id ?? null, o.transcript);
       const record = await broker.submit(input);
       idle.touched();
       const final = o.wait && o.wait > 0 && record.status === 'pending' ? await broker.wait(record.request.id, o.wait, o.signal) : record;

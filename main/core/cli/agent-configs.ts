@@ -1,17 +1,21 @@
 // Where each agent keeps the configuration that can hold Gatehouse's hook, and whether it does: what `gatehouse
-// doctor` reads. Respects CLAUDE_CONFIG_DIR, GEMINI_CLI_HOME, CODEX_HOME, COPILOT_HOME, QWEN_HOME and CLINE_DIR.
+// doctor` reads. The files are the ones each registry agent's installer writes (user and project scope, so COPILOT_HOME,
+// XDG_CONFIG_HOME and the like are respected as install respects them), plus the places agents also read that install
+// never writes (Claude Code's settings.local.json): a new agent is checked without a list kept here.
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { installedCommands } from '../agents/json-hooks.js';
+import { AGENTS } from '../agents/registry.js';
 
 /** One config file an agent reads. */
 export interface AgentConfigFile {
-  agent: 'claude-code' | 'gemini-cli' | 'codex' | 'copilot-cli' | 'qwen-code' | 'cline';
+  /** The agent's kind (`claude-code`, `opencode`, …). */
+  agent: string;
   path: string;
-  /** What the file is written in (`script`: a hook program the agent runs, Cline's). */
+  /** What the file is written in (`script`: a program the agent runs, Cline's hook script or OpenCode's plugin). */
   format: 'json' | 'toml' | 'script';
 }
 
@@ -27,36 +31,26 @@ export interface ConfigFinding {
   commands: string[];
 }
 
-const HOOK_COMMAND: Record<AgentConfigFile['agent'], RegExp> = {
-  'claude-code': /gatehouse(?:\.js)?["']?\s+hook\s+claude-code|\/v1\/hooks\/claude-code/,
-  'gemini-cli': /gatehouse(?:\.js)?["']?\s+hook\s+gemini/,
-  codex: /gatehouse(?:\.js)?["']?\s+hook\s+codex/,
-  'copilot-cli': /gatehouse(?:\.js)?["']?\s+hook\s+copilot(?![\w-])/,
-  'qwen-code': /gatehouse(?:\.js)?["']?\s+hook\s+qwen(?![\w-])/,
-  cline: /gatehouse(?:\.js)?["']?\s+hook\s+cline(?![\w-])/,
-};
+/** `gatehouse hook <cli>` as a command (quoted, or inside a JS string as OpenCode's plugin holds it), or its HTTP route. */
+function hookPattern(cli: string): RegExp {
+  return new RegExp(`gatehouse(?:\\.js)?\\\\?["']?\\s+hook\\s+${cli}(?![\\w-])|/v1/hooks/${cli}(?![\\w-])`);
+}
+
+const HOOK_COMMAND: ReadonlyMap<string, RegExp> = new Map(AGENTS.map((a) => [a.kind, hookPattern(a.cli)]));
 
 /** The user-level and project-level (in `cwd`) config files of every agent with a hook. */
 export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: string = homedir()): AgentConfigFile[] {
-  const claude = env.CLAUDE_CONFIG_DIR || join(home, '.claude');
-  const gemini = join(env.GEMINI_CLI_HOME || home, '.gemini');
-  const codex = env.CODEX_HOME || join(home, '.codex');
-  const json = (agent: AgentConfigFile['agent'], path: string): AgentConfigFile => ({ agent, path, format: 'json' });
-  return [
-    json('claude-code', join(claude, 'settings.json')),
-    json('claude-code', join(cwd, '.claude', 'settings.json')),
-    json('claude-code', join(cwd, '.claude', 'settings.local.json')),
-    json('gemini-cli', join(gemini, 'settings.json')),
-    json('gemini-cli', join(cwd, '.gemini', 'settings.json')),
-    json('codex', join(codex, 'hooks.json')),
-    { agent: 'codex', path: join(codex, 'config.toml'), format: 'toml' },
-    json('copilot-cli', join(env.COPILOT_HOME || join(home, '.copilot'), 'settings.json')),
-    json('copilot-cli', join(cwd, '.github', 'hooks', 'gatehouse.json')),
-    json('qwen-code', join(env.QWEN_HOME || join(home, '.qwen'), 'settings.json')),
-    json('qwen-code', join(cwd, '.qwen', 'settings.json')),
-    { agent: 'cline', path: join(env.CLINE_DIR || join(home, '.cline'), 'hooks', 'PreToolUse'), format: 'script' },
-    { agent: 'cline', path: join(cwd, '.clinerules', 'hooks', 'PreToolUse'), format: 'script' },
-  ];
+  const files = new Map<string, AgentConfigFile>();
+  for (const agent of AGENTS) {
+    for (const scope of [{ kind: 'user' as const }, { kind: 'project' as const, dir: cwd }]) {
+      for (const edit of agent.installer.edits({ scope, env, userHome: home, command: '', state: {} })) {
+        files.set(edit.path, { agent: agent.kind, path: edit.path, format: edit.format === 'text' ? 'script' : edit.format });
+      }
+    }
+  }
+  const local = join(cwd, '.claude', 'settings.local.json');
+  files.set(local, { agent: 'claude-code', path: local, format: 'json' });
+  return [...files.values()];
 }
 
 /** Reads one config file: does it exist, does it parse, does it run Gatehouse's hook. */
@@ -68,7 +62,7 @@ export function inspectConfig(file: AgentConfigFile): ConfigFinding {
   } catch (err) {
     return { file, exists: true, parseError: (err as Error).message, hasHook: false, commands: [] };
   }
-  const pattern = HOOK_COMMAND[file.agent];
+  const pattern = HOOK_COMMAND.get(file.agent) ?? hookPattern(file.agent);
   const commands = file.format === 'json' ? installedCommands(text, (h) => typeof h['command'] === 'string' && pattern.test(h['command'])) : [];
   return { file, exists: true, parseError: parseProblem(file.format, text), hasHook: pattern.test(text), commands };
 }

@@ -19,25 +19,28 @@ import { runCommand, type CliIo } from './store-cli.js';
 import { sandboxProblems } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
-const AGENTS = ['claude-code', 'gemini-cli', 'codex', 'copilot-cli', 'qwen-code', 'cline'] as const;
+/** Every agent's kind, from the registry. */
+const AGENTS = AGENTS_BY_KIND.map((a) => a.kind);
 /** Where each agent's hook goes, for people who write it by hand. */
-const HOOK_PLACE: Record<(typeof AGENTS)[number], string> = {
+const HOOK_PLACE: Readonly<Record<string, string>> = {
   'claude-code': 'a PreToolUse hook in ~/.claude/settings.json',
   'gemini-cli': 'a BeforeTool hook in ~/.gemini/settings.json',
   codex: 'a PreToolUse hook in ~/.codex/hooks.json (and trust it in config.toml)',
   'copilot-cli': 'a preToolUse hook in ~/.copilot/settings.json',
   'qwen-code': 'a PreToolUse hook in ~/.qwen/settings.json',
   cline: 'a PreToolUse script in ~/.cline/hooks/',
+  opencode: 'Gatehouse\'s plugin in ~/.config/opencode/plugins/gatehouse.js (install writes it whole)',
+  cursor: 'beforeShellExecution, beforeMCPExecution, beforeReadFile and preToolUse hooks in ~/.cursor/hooks.json',
 };
 
 /**
  * The fix for an agent without the hook: `install`, or by hand the very command install would write (hookCommand, so
  * a hand-written hook gets the same fail-closed tail and `--home`, and the two can never differ).
  */
-function hookFix(kind: (typeof AGENTS)[number], env: NodeJS.ProcessEnv): string {
+function hookFix(kind: string, env: NodeJS.ProcessEnv): string {
   const agent = AGENTS_BY_KIND.find((a) => a.kind === kind)!;
   const recorded = homeToRecord(resolveHome(env), env);
-  return `run \`gatehouse install ${agent.cli}\`, or add ${HOOK_PLACE[kind]} whose command is: ${hookCommand(agent.cli, recorded ? { home: recorded } : {})}`;
+  return `run \`gatehouse install ${agent.cli}\`, or add ${HOOK_PLACE[kind] ?? 'its hook'} whose command is: ${hookCommand(agent.cli, recorded ? { home: recorded } : {})}`;
 }
 
 const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';

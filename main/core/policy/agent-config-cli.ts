@@ -13,6 +13,9 @@ const LOOKING_VERBS: Readonly<Record<string, Readonly<Record<string, readonly st
   Codex: { mcp: ['list', 'get', 'help'], features: ['list', 'help'] },
   'Qwen Code': { mcp: ['list', 'help'], extensions: ['list', 'help'], hooks: ['list', 'help'] },
   Cline: { mcp: ['list', 'help'], plugin: ['list', 'help'] },
+  // `opencode plugin <module>` installs the module and adds it to the config; `opencode agent create` writes an agent.
+  OpenCode: { mcp: ['list', 'ls', 'debug', 'help'], plugin: ['help'], plug: ['help'], agent: ['list', 'help'] },
+  'Copilot CLI': { mcp: ['list', 'get', 'help'], plugin: ['list', 'help'], config: ['get', 'list', 'help'] },
 };
 
 /**

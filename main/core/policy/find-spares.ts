@@ -6,7 +6,7 @@ import path from 'node:path';
 import { findNarrowing } from '../shell/checks/find-primaries.js';
 import { fnmatchRegex } from '../shell/fnmatch.js';
 import { isInside } from './paths.js';
-import { configNames, type ProtectedSet } from './protected.js';
+import { configNames, ownConfigRoot, type ProtectedSet } from './protected.js';
 
 /** find's tests that select by something other than a plain name (or that this reading does not model). */
 const OTHER_SELECTORS = /^-(i?path|i?wholename|i?regex|i?lname|samefile|inum|links|newer|anewer|cnewer|context)$/;
@@ -63,7 +63,7 @@ export function findSparesConfig(argv: readonly string[], start: string, ps: Pro
   const below = (p: string) => isInside(p, start, ps.fold);
   if (ps.gatehouseHomes.some(below) || ps.explicitConfigDirs.some(below)) return false;
   // A configuration folder below the start that is not the workspace's own (the home folder's, with the workspace there).
-  if (ps.configRoots.some((r) => below(r) && !ps.workspaces.some((w) => path.dirname(r) === w))) return false;
+  if (ps.configRoots.some((r) => below(r) && !ps.workspaces.some((w) => ownConfigRoot(r, w)))) return false;
   const tests = nameTests(argv);
   if (tests === null || tests.length === 0) return false;
   const { names, endings } = configNames();

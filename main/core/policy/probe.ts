@@ -105,9 +105,13 @@ function isFolder(p: string): boolean {
 
 /** Agent configuration folders named by environment variables, which the tamper guard also protects. */
 export function agentConfigDirsFromEnv(env: NodeJS.ProcessEnv): string[] {
-  return ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME', 'QWEN_HOME', 'CLINE_DIR']
+  const xdg = env['XDG_CONFIG_HOME'];
+  // OpenCode's user configuration is $XDG_CONFIG_HOME/opencode when that is set.
+  const opencode = typeof xdg === 'string' && path.isAbsolute(xdg) ? [path.join(xdg, 'opencode')] : [];
+  return ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'GEMINI_CLI_HOME', 'QWEN_HOME', 'CLINE_DIR', 'COPILOT_HOME', 'OPENCODE_CONFIG_DIR']
     .map((k) => env[k])
-    .filter((v): v is string => typeof v === 'string' && path.isAbsolute(v));
+    .filter((v): v is string => typeof v === 'string' && path.isAbsolute(v))
+    .concat(opencode);
 }
 
 function readEndpointPid(file: string): number | undefined {

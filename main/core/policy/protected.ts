@@ -12,7 +12,10 @@ const SYSTEM_CONFIG_DIRS = [
   '/Library/Application Support/GeminiCli',
   '/etc/codex',
 ];
-const AGENT_DIRS: Record<string, string> = { '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex', '.cursor': 'Cursor', '.qwen': 'Qwen Code', '.clinerules': 'Cline', '.cline': 'Cline' };
+const AGENT_DIRS: Record<string, string> = {
+  '.claude': 'Claude Code', '.gemini': 'Gemini CLI', '.codex': 'Codex', '.cursor': 'Cursor', '.qwen': 'Qwen Code', '.clinerules': 'Cline', '.cline': 'Cline',
+  '.opencode': 'OpenCode', '.copilot': 'Copilot CLI',
+};
 /** Per agent folder: the files and sub-folders that hold hooks or permissions. */
 const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: [] },
@@ -26,7 +29,25 @@ const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
   '.qwen': { files: ['settings.json'], dirs: [] },
   '.clinerules': { files: [], dirs: ['hooks'] },
   '.cline': { files: [], dirs: ['hooks'] },
+  // OpenCode loads every plugin in a config folder's plugins/ (plugin/ too) and the plugins its opencode.json(c) lists:
+  // each one's tool.execute.before runs beside Gatehouse's and may rewrite the arguments it approved. Copilot CLI keeps
+  // hooks in settings.json and ~/.copilot/hooks/*.json, MCP servers in mcp-config.json, trusted folders in config.json.
+  '.opencode': { files: ['opencode.json', 'opencode.jsonc'], dirs: ['plugins', 'plugin'] },
+  '.copilot': { files: ['settings.json', 'config.json', 'mcp-config.json'], dirs: ['hooks'] },
 };
+/**
+ * Folders that hold an agent's hooks without being its configuration folder: a repository's .github/hooks/*.json
+ * (Copilot CLI runs every file there), below the workspace and home as the folders above are.
+ */
+const HOOK_FOLDERS: Record<string, { label: string; dir: string }> = { '.github': { label: 'Copilot CLI', dir: 'hooks' } };
+/**
+ * Agent configuration at a fixed place below home, whole (`all`) or its named files and folders: Cline runs every hook
+ * in ~/Documents/Cline/Hooks; OpenCode's user config is ~/.config/opencode (or $XDG_CONFIG_HOME/opencode, from the env).
+ */
+const HOME_CONFIG: ReadonlyArray<{ rel: string; label: string; files: string[]; dirs: string[]; all?: boolean }> = [
+  { rel: 'Documents/Cline/Hooks', label: 'Cline', files: [], dirs: [], all: true },
+  { rel: '.config/opencode', label: 'OpenCode', files: ['opencode.json', 'opencode.jsonc', 'config.json'], dirs: ['plugins', 'plugin'] },
+];
 /** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
 const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };
 const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
@@ -35,8 +56,18 @@ const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
  * `/opt/gatehouse/…`, `Gatehouse.app/…`, its dist/, bin/, package.json and node_modules) and a built copy's hook and core.
  */
 const GUARD_CODE = /(^|\/)(gatehouse|gatehouse\.app)(\/|$)|(^|\/)(dist\/hook\.c?js$|dist\/main\/core(\/|$))/i;
-const CONFIG_FILES = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.files));
-const CONFIG_SUBDIRS = new Set(Object.values(AGENT_CONFIG).flatMap((c) => c.dirs));
+const CONFIG_FILES = new Set([...Object.values(AGENT_CONFIG), ...HOME_CONFIG].flatMap((c) => c.files));
+const CONFIG_SUBDIRS = new Set([...Object.values(AGENT_CONFIG), ...HOME_CONFIG].flatMap((c) => c.dirs));
+
+const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * Program text (`python3 -c …`, a heredoc) that names an agent's configuration folder, or a hook or permission file or
+ * folder in it, from the tables above: `.claude/settings.json`, `.opencode/plugins`, `.github/hooks`, `Documents/Cline/Hooks`.
+ */
+export const CONFIG_IN_CODE = new RegExp(
+  `(${Object.keys(AGENT_DIRS).map(escape).join('|')})(/(${[...CONFIG_FILES, ...CONFIG_SUBDIRS].map(escape).join('|')})|['"\`)\\s]|$)` +
+    `|${Object.entries(HOOK_FOLDERS).map(([d, f]) => escape(`${d}/${f.dir}`)).join('|')}|${HOME_CONFIG.map((c) => escape(c.rel)).join('|')}`,
+);
 
 /** The protected places for one evaluation; read-only (evaluations of the same workspace share it). */
 export interface ProtectedSet {
@@ -44,6 +75,8 @@ export interface ProtectedSet {
   /** Agent configuration folders whose move, delete or permission change disables a guard. */
   readonly configRoots: readonly string[];
   readonly explicitConfigDirs: readonly string[];
+  /** HOME_CONFIG's places below each home, as absolute folders. */
+  readonly homeConfig: ReadonlyArray<{ root: string; label: string; files: readonly string[]; dirs: readonly string[]; all?: boolean }>;
   /** The workspaces (as given and resolved): a `gatehouse` file inside one is the project's own, not the guard on PATH. */
   readonly workspaces: readonly string[];
   /** Agent configuration locations that are symbolic links, with where they lead: the real place is configuration too. */
@@ -64,8 +97,14 @@ export interface ConfigLink {
  * `.claude.json`) and the endings of the files in its policy folders: what a name test must not match to spare it.
  */
 export function configNames(): { names: string[]; endings: string[] } {
-  const names = [...Object.keys(AGENT_DIRS), ...CONFIG_FILES, ...CONFIG_SUBDIRS, '.claude.json'];
+  const hookFolders = Object.entries(HOOK_FOLDERS).flatMap(([d, f]) => [d, f.dir]);
+  const names = [...Object.keys(AGENT_DIRS), ...CONFIG_FILES, ...CONFIG_SUBDIRS, ...hookFolders, ...HOME_CONFIG.map((c) => path.basename(c.rel)), '.claude.json'];
   return { names: [...new Set(names)], endings: Object.values(CONFIG_SUBDIR_FILES) };
+}
+
+/** Whether `root` is one of the configuration folders a folder `base` holds itself (`base/.claude`, `base/.github/hooks`). */
+export function ownConfigRoot(root: string, base: string): boolean {
+  return path.dirname(root) === base || Object.entries(HOOK_FOLDERS).some(([d, f]) => root === path.join(base, d, f.dir));
 }
 
 /** Protected places derived from the workspace (home, cwd, GATEHOUSE_HOME, agent config folders from env). */
@@ -104,14 +143,16 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
   const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
   const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
   const explicit = [...(ws.agentConfigDirs ?? []), ...SYSTEM_CONFIG_DIRS];
-  const roots = [...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d)));
+  const homeConfig = homes.flatMap((h) => HOME_CONFIG.map(({ rel, ...c }) => ({ ...c, root: path.join(h, rel) })));
+  const hookFolderRoots = [...homes, ...cwds].flatMap((b) => Object.entries(HOOK_FOLDERS).map(([d, f]) => path.join(b, d, f.dir)));
+  const roots = [...[...homes, ...cwds].flatMap((b) => Object.keys(AGENT_DIRS).map((d) => path.join(b, d))), ...homeConfig.map((c) => c.root), ...hookFolderRoots];
   // A cwd that is no project folder (the home) is no workspace: a `gatehouse` program below it is still the guard.
   const workspaces = ws.noWorkspace === undefined ? cwds : [];
   const links = ws.configLinks ?? [];
   // Moving or deleting the folder a configuration folder leads to disables that configuration as surely.
   const linkedRoots = links.filter((l) => roots.includes(l.at) || explicit.includes(l.at)).map((l) => l.real);
   const own = OWN_INSTALL !== null && !cwds.some((w) => isInside(OWN_INSTALL!, w, fold) || isInside(w, OWN_INSTALL!, fold)) ? [OWN_INSTALL] : [];
-  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit, ...linkedRoots])], explicitConfigDirs: explicit, workspaces, configLinks: links, programRoots: own, fold };
+  return { gatehouseHomes: [ws.gatehouseHome], configRoots: [...new Set([...roots, ...explicit, ...linkedRoots])], explicitConfigDirs: explicit, homeConfig, workspaces, configLinks: links, programRoots: own, fold };
 }
 
 /**
@@ -165,6 +206,16 @@ function configAt(p: string, ps: ProtectedSet): string | null {
     if (rest.length === 1 && config.files.includes(rest[0]!)) return `${agent} ${rest[0]}`;
     if (config.dirs.includes(rest[0]!)) return `${agent} ${rest[0]}/`;
   }
+  for (let i = segs.length - 2; i >= 0; i--) {
+    const hooks = HOOK_FOLDERS[segs[i]!];
+    if (hooks !== undefined && segs[i + 1] === hooks.dir) return `${hooks.label} ${segs[i]}/${hooks.dir}/`;
+  }
+  for (const c of ps.homeConfig) {
+    const rel = relativeInside(p, c.root, ps.fold);
+    if (rel === null || rel === '') continue;
+    const parts = rel.split('/');
+    if (c.all === true || (parts.length === 1 && c.files.includes(parts[0]!)) || c.dirs.includes(parts[0]!)) return `${c.label} ${path.join(c.root, parts[0]!)}`;
+  }
   for (const dir of ps.explicitConfigDirs) {
     const rel = relativeInside(p, dir, ps.fold);
     if (rel === null || rel === '') continue;
@@ -183,6 +234,8 @@ function rootAt(p: string, ps: ProtectedSet): string | null {
   const last = segments(p).pop() ?? '';
   const agent = AGENT_DIRS[ps.fold ? last.toLowerCase() : last];
   if (agent !== undefined) return `the ${agent} configuration folder`;
+  const home = ps.homeConfig.find((c) => isInside(p, c.root, ps.fold) && isInside(c.root, p, ps.fold));
+  if (home !== undefined) return `the ${home.label} configuration folder`;
   return ps.explicitConfigDirs.some((d) => isInside(d, p, ps.fold) && isInside(p, d, ps.fold)) ? 'an agent configuration folder' : null;
 }
 

@@ -10,6 +10,7 @@ import { isReadOnlyCommand } from './bash-refs.js';
 import { FOLD_CASE_DEFAULT, isInside, relativeInside } from './paths.js';
 import {
   type ProtectedSet,
+  CONFIG_IN_CODE,
   agentConfigOf,
   inGatehouseHome,
   isConfigRoot,
@@ -38,7 +39,6 @@ const MOVERS = new Set(['rm', 'rmdir', 'mv', 'unlink', 'shred', 'trash', 'trash-
 const PATH_LISTERS = new Set(['ls', 'find', 'fd', 'fdfind', 'git', 'realpath', 'readlink', 'tree', 'du', 'stat']);
 // Programs that read the contents of whole folder trees.
 const TREE_READERS = new Set(['rg', 'ag', 'ack', 'tar', 'zip', '7z', 'scp', 'cp']);
-const CONFIG_IN_CODE = /\.(claude|gemini|codex)(\/(settings(\.local)?\.json|hooks\.json|config\.toml|policies|rules)|['"`)\s]|$)/;
 const SEARCH_TOOLS = new Set(['Grep', 'search_file_content', 'read_many_files']);
 const CONFIG_BASENAMES = new Set(['settings.json', 'settings.local.json', 'hooks.json', 'config.toml']);
 
@@ -258,7 +258,7 @@ function shellFindings(view: RequestView, ws: WorkspaceState, ps: ProtectedSet):
     const feeder = prev !== undefined && command.slice(prev.span.end, cmd.span.start).trim() === '|' ? prev : undefined;
     const why = stopsGatehouse(cmd, stop, feeder);
     if (why) out.push({ reason: `${GUARD} ${why}; only the person may stop Gatehouse`, range: cmd.span });
-    const agent = unguardedAgent(cmd);
+    const agent = unguardedAgent(cmd, command, commands);
     if (agent) out.push({ reason: `${GUARD} ${agent}; it would act outside Gatehouse`, range: cmd.span });
     const config = agentConfigChange(cmd);
     if (config) out.push({ reason: `${GUARD} ${config}; only the person may change it`, range: cmd.span });

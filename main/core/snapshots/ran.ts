@@ -3,9 +3,6 @@
 // event, or from its absence when the session's next call arrives first.
 import { isPlainObject } from '../agents/hook-agent.js';
 
-/** Agents whose installed hook reports every call that ran (gatehouse install adds the after-call event). */
-export const REPORTING_AGENTS: ReadonlySet<string> = new Set(['claude-code', 'gemini-cli', 'codex']);
-
 /** What an agent says when its own policy refused a call it was told to run (Gemini CLI 0.61, Codex 0.169). */
 const REFUSALS = [/denied by policy/i, /requires user confirmation/i, /not supported in non-interactive mode/i, /rejected by (the )?user/i, /escalat\w* (was )?(denied|rejected)/i];
 

@@ -82,6 +82,23 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     expect(r.stdout).toMatch(/gemini-cli: configured here, but no Gatehouse hook found\n {7}→ run `gatehouse install gemini`, or add a BeforeTool hook/);
   });
 
+  it('OpenCode\'s plugin and Cursor\'s hooks.json are checked as every agent\'s hook is: found when installed, named with the fix when not', async () => {
+    g = await startGatehouse();
+    writeEndpoint(g.home, g.server.endpoint);
+    const { user, env } = machine(g.home);
+    const project = tempDir('gatehouse-project-');
+    dirs.push(project);
+    const both = { ...env, HOME: user, XDG_CONFIG_HOME: join(user, '.config') };
+    expect((await runCli(['install', 'opencode'], { env: both })).code).toBe(0);
+    mkdirSync(join(project, '.cursor'), { recursive: true });
+    writeFileSync(join(project, '.cursor', 'hooks.json'), '{ "version": 1, "hooks": {} }');
+    const r = await runCli(['doctor', '--cwd', project], { env: both });
+    expect(r.stdout).toMatch(/ok {3}opencode: hook in .*\.config\/opencode\/plugins\/gatehouse\.js; last call seen: none yet/);
+    expect(r.stdout).toMatch(/cursor: configured here, but no Gatehouse hook found\n {7}→ run `gatehouse install cursor`, or add beforeShellExecution/);
+    expect((await runCli(['install', 'cursor', '--project', project], { env: both })).code).toBe(0);
+    expect((await runCli(['doctor', '--cwd', project], { env: both })).stdout).toMatch(/ok {3}cursor: hook in .*\.cursor\/hooks\.json/);
+  });
+
   it('the hand-written hook it suggests is the command install writes: fail-closed tail and --home included', async () => {
     const home = tempDir('gatehouse-hand-');
     dirs.push(home);

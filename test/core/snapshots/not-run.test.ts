@@ -91,3 +91,36 @@ it('a transcript that claims a refusal does not unmake a call that changed the w
   await g.agent('POST', '/v1/hooks/gemini/session-end', { ...event('SessionEnd', '', 'g6'), transcript_path: transcript });
   expect((await audit(id)).undo?.ran).not.toBe('not-run');
 });
+
+/** An OpenCode plugin event (plugin.ts), as the plugin sends it for a bash call. */
+const opencodeEvent = (name: string, command: string, session: string) => ({
+  hook_event_name: name, tool_name: 'bash', tool_input: { command, description: 'x' }, session_id: session, call_id: 'c1', cwd: ws,
+});
+
+it('OpenCode reports every call that ran (tool.execute.after): one with no report before its next call, and no change, shows "no sign it ran"', async () => {
+  const first = await g.agent('POST', '/v1/hooks/opencode', opencodeEvent('tool.execute.before', 'touch never.txt', 'o1'));
+  expect(first.json).toMatchObject({ decision: 'allow' });
+  const id = ((await g.approver('GET', '/v1/audit?limit=1')).json as { entries: Array<{ id: string }> }).entries[0]!.id;
+  await g.agent('POST', '/v1/hooks/opencode', opencodeEvent('tool.execute.before', 'true', 'o1'));
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining('no sign it ran') });
+});
+
+it('no AfterTool, then the session\'s next BeforeTool: Gemini\'s own reason is read from the transcript that event names', async () => {
+  const id = await before('touch refused-next.txt', 'g7');
+  const transcript = join(root, 'next.jsonl');
+  writeFileSync(transcript, `${JSON.stringify({ sessionId: 'g7' })}\n${refusedLine('touch refused-next.txt', 'Tool execution denied by policy.')}\n`);
+  const res = await g.agent('POST', '/v1/hooks/gemini', { ...event('BeforeTool', 'true', 'g7'), transcript_path: transcript });
+  expect(res.json).toMatchObject({ decision: 'allow' });
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: 'Tool execution denied by policy.' });
+});
+
+it('the next BeforeTool naming a transcript that is no file, or a relative path: the plain note, and the call is decided', async () => {
+  const id = await before('touch refused-fifo.txt', 'g8');
+  const fifo = join(root, 'fifo8');
+  execFileSync('mkfifo', [fifo]);
+  expect((await g.agent('POST', '/v1/hooks/gemini', { ...event('BeforeTool', 'true', 'g8'), transcript_path: fifo })).json).toMatchObject({ decision: 'allow' });
+  expect((await audit(id)).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining('no sign it ran') });
+  const other = await before('touch refused-rel.txt', 'g9');
+  expect((await g.agent('POST', '/v1/hooks/gemini', { ...event('BeforeTool', 'true', 'g9'), transcript_path: 'next.jsonl' })).json).toMatchObject({ decision: 'allow' });
+  expect((await audit(other)).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining('no sign it ran') });
+});

@@ -10,6 +10,8 @@ import { sendSigned } from './signed.js';
 
 /** Longest `?wait=` honoured. */
 export const MAX_WAIT_SECONDS = 600;
+/** The longest transcript path read from a hook event (as SessionEndBody's). */
+const MAX_TRANSCRIPT_PATH = 4096;
 /** How long the hook route waits for a person when no timeout is set: just under Claude Code's 600 s hook limit. */
 export const HOOK_WAIT_SECONDS = 590;
 
@@ -79,7 +81,11 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
         return sendSigned(req, reply, key, {});
       }
       const signal = hangupSignal(reply);
-      let record = await core.submit(agent.toSubmit(event));
+      // The session's transcript (Gemini CLI names it on every event): an earlier call this one shows never ran may
+      // have its refusal recorded there, read within the same bounds as at SessionEnd (transcript.ts).
+      const transcript = (event as { transcript_path?: unknown }).transcript_path;
+      const named = typeof transcript === 'string' && transcript.length <= MAX_TRANSCRIPT_PATH ? { transcript } : {};
+      let record = await core.submit(agent.toSubmit(event), named);
       if (record.status === 'pending') {
         const timeout = core.settings().timeout_seconds;
         const seconds = timeout > 0 ? Math.min(timeout + 1, HOOK_WAIT_SECONDS) : HOOK_WAIT_SECONDS;
