@@ -1,5 +1,5 @@
 // What an agent submits (HTTP body of POST /v1/requests, or a translated hook event), and its ToolRequest.
-import type { Presentation, ToolRequest } from '../../../common/domain.js';
+import type { Presentation, Subagent, ToolRequest } from '../../../common/domain.js';
 import { InputError } from './errors.js';
 
 /** A tool call as an agent submits it; the fields of an llm-do ApprovalRequest are accepted as they are. */
@@ -13,6 +13,8 @@ export interface SubmitInput {
   payload?: string;
   presentation?: Presentation;
   group_id?: string;
+  /** The subagent of the session that asked, when the agent's event says so. */
+  subagent?: Subagent;
   /** llm-do's "approval required" hint; Gatehouse decides anyway, so it changes nothing. */
   required?: boolean;
 }
@@ -36,6 +38,7 @@ export function buildRequest(input: SubmitInput, id: string, now: Date): ToolReq
   if (input.description !== undefined) request.description = input.description;
   if (input.presentation !== undefined) request.presentation = input.presentation;
   if (input.group_id !== undefined) request.group_id = input.group_id;
+  if (input.subagent !== undefined) request.subagent = input.subagent;
   return request;
 }
 

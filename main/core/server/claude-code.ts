@@ -3,6 +3,7 @@ import type { RequestRecord, Rule } from '../../../common/domain.js';
 import type { AgentOutcome } from '../broker/outcome.js';
 import type { SubmitInput } from '../broker/submit-input.js';
 import { InputError } from '../broker/errors.js';
+import { subagentOf } from '../agents/subagent.js';
 import { HOOK_EVENTS, parsePermissionUpdate, type HookOutput, type PermissionUpdate } from '../hook-client/output.js';
 
 /** The fields of a hook event Gatehouse reads. */
@@ -29,6 +30,8 @@ export function hookEventToSubmit(event: HookEvent): SubmitInput {
   };
   const description = event.tool_input['description'];
   if (typeof description === 'string') input.description = description;
+  const subagent = subagentOf(event);
+  if (subagent) input.subagent = subagent;
   return input;
 }
 

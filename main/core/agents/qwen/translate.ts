@@ -4,6 +4,7 @@ import { InputError } from '../../broker/errors.js';
 import type { SubmitInput } from '../../broker/submit-input.js';
 import { codexTranslator } from '../codex/translate.js';
 import { geminiToGatehouse } from '../gemini/tools.js';
+import { subagentOf } from '../subagent.js';
 import type { HookTranslator } from '../translator.js';
 import { QWEN_TOOLS } from './tools.js';
 
@@ -19,6 +20,8 @@ export const qwenTranslator: HookTranslator = {
     const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input, QWEN_TOOLS);
     const input: SubmitInput = { agent: 'qwen-code', tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
     if (typeof args['description'] === 'string') input.description = args['description'];
+    const subagent = subagentOf(event);
+    if (subagent) input.subagent = subagent;
     return input;
   },
   answer: codexTranslator.answer,
