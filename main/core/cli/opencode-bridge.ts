@@ -7,7 +7,7 @@ import { resolveHome } from '../store/home.js';
 const USAGE = 'usage: gatehouse opencode-bridge --url http://127.0.0.1:PORT   (a running `opencode serve`; Gatehouse answers its permission questions)';
 
 /** The server's Basic credentials as OpenCode reads them (OPENCODE_SERVER_PASSWORD, OPENCODE_SERVER_USERNAME or "opencode"). */
-export function serverAuthorization(env: NodeJS.ProcessEnv): string | undefined {
+function serverAuthorization(env: NodeJS.ProcessEnv): string | undefined {
   const password = env['OPENCODE_SERVER_PASSWORD'];
   if (!password) return undefined;
   return `Basic ${Buffer.from(`${env['OPENCODE_SERVER_USERNAME'] || 'opencode'}:${password}`).toString('base64')}`;
