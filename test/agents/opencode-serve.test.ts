@@ -141,6 +141,19 @@ describe.skipIf(!BIN)('opencode serve: Gatehouse answers its permission question
     expect(existsSync(join(ws, 'denied.txt'))).toBe(false);
   }, 150_000);
 
+  it('asks the person once for a call OpenCode asks about twice (its folder outside the project, then the command)', async () => {
+    const outside = join(root, 'outside.txt');
+    const session = await turn(`touch ${outside}`);
+    const pending = await g.nextPending();
+    expect(pending.request).toMatchObject({ tool_name: 'Bash', args: { command: `touch ${outside}` } });
+    await g.approver('POST', `/v1/requests/${pending.request.id}/decision`, { approved: true });
+    expect((await finished(session)).status, bridgeLog()).toBe('completed');
+    expect(existsSync(outside)).toBe(true);
+    expect(bridgeLog()).toContain('external_directory');
+    const entries = ((await g.approver('GET', `/v1/audit?session_id=${session}`)).json as { entries: unknown[] }).entries;
+    expect(entries).toHaveLength(1);
+  }, 150_000);
+
   it('with Gatehouse stopped, rejects (never allows) and says why', async () => {
     await g.stop();
     const session = await turn('touch unattended.txt');

@@ -13,6 +13,8 @@ import { askedCall, failedReply, readPermissionAsked, replyOf, submissionOf, typ
 const WAIT_SECONDS = 600;
 /** Pause before following the event stream again after it ended (the server restarting). */
 const RECONNECT_MS = 2000;
+/** How many approved calls are remembered (OpenCode asks about one call up to twice: its folder, then the command). */
+const REMEMBERED = 1000;
 
 /** What the bridge needs. */
 export interface BridgeOptions {
@@ -65,6 +67,10 @@ async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<unknow
 export async function runOpenCodeBridge(opts: BridgeOptions): Promise<void> {
   const gate = new Gate(opts.home);
   const held = new Map<string, Held>();
+  // Calls Gatehouse approved, by session and call id: OpenCode's next question about the same call (`external_directory`
+  // then `bash`) is about what was already approved as a whole, so it is answered without asking the person twice.
+  const approved = new Set<string>();
+  const callKey = (ask: PermissionAsked) => (ask.tool ? `${ask.sessionID}\u0000${ask.tool.callID}` : null);
   const base = opts.url.replace(/\/+$/, '');
   const headers = (json: boolean): Record<string, string> => ({ ...(opts.authorization ? { authorization: opts.authorization } : {}), ...(json ? { 'content-type': 'application/json' } : {}) });
   const at = (path: string, directory: string | null) => `${base}${path}${directory ? `?directory=${encodeURIComponent(directory)}` : ''}`;
@@ -89,7 +95,12 @@ export async function runOpenCodeBridge(opts: BridgeOptions): Promise<void> {
     const entry: Held = { abort: new AbortController() };
     held.set(ask.id, entry);
     const signal = AbortSignal.any([entry.abort.signal, opts.signal]);
+    const key = callKey(ask);
     try {
+      if (key !== null && approved.has(key)) {
+        await reply(ask, directory, { reply: 'once' }, 'Gatehouse approved this call already');
+        return;
+      }
       let call = null;
       if (ask.tool) {
         const found = askedCall(ask, await getJson(`/session/${encodeURIComponent(ask.sessionID)}/message/${encodeURIComponent(ask.tool.messageID)}`, directory));
@@ -106,6 +117,10 @@ export async function runOpenCodeBridge(opts: BridgeOptions): Promise<void> {
         return;
       }
       const out = replyOf(result, body['args'] as Record<string, unknown>);
+      if (out.reply === 'once' && key !== null) {
+        approved.add(key);
+        if (approved.size > REMEMBERED) approved.delete(approved.values().next().value!);
+      }
       await reply(ask, directory, out, out.message ?? 'Gatehouse approved it');
     } catch (err) {
       if (!signal.aborted) await reply(ask, directory, failedReply((err as Error).message), 'the call could not be read');
