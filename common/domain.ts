@@ -18,6 +18,12 @@ export interface Presentation {
 }
 
 /** What an agent asks: one pending tool call, exactly as the agent sent it. */
+/** The subagent a call came from, as the agent's event names it (Claude Code's and Qwen Code's `agent_id`, `agent_type`). */
+export interface Subagent {
+  id: string;
+  type?: string;
+}
+
 export interface ToolRequest {
   id: string;
   received_at: string; // ISO-8601
@@ -29,6 +35,8 @@ export interface ToolRequest {
   description?: string;
   presentation?: Presentation;
   group_id?: string;
+  /** Asked from within this subagent of the session (shown, never trusted: grants stay keyed on the session). */
+  subagent?: Subagent;
   /** What the agent says the call is about: shown to the person, never trusted — no grant is keyed on it. */
   payload: string;
 }
@@ -259,6 +267,8 @@ export interface AuditEntry {
   refusals?: SandboxRefusal[];
   prev_hash: string;
   hash: string;
+  /** Asked from within this subagent (only on entries that were). */
+  subagent?: Subagent;
 }
 
 /** Filters for audit queries and exports. */

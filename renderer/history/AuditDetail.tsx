@@ -11,6 +11,7 @@ import { reviewedMaterial } from './reviewed.js';
 import { ReviewedView } from './ReviewedView.js';
 import { UndoControl } from './undo/UndoControl.js';
 import { RefusalList } from './RefusalList.js';
+import { subagentLabel } from '../ui/subagent.js';
 
 function Field(props: { label: string; value: string | null; inert?: boolean }): React.JSX.Element | null {
   if (!props.value) return null;
@@ -84,6 +85,7 @@ export function AuditDetail(): React.JSX.Element | null {
           <dl className="gh-dl">
             <Field label="Received" value={formatTime(entry.received_at)} />
             <Field label="Agent" value={entry.agent} inert />
+            <Field label="Asked" value={entry.subagent ? subagentLabel(entry.subagent) : null} inert />
             {entry.session_id && (
               <>
                 <dt>Session</dt>

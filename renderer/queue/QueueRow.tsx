@@ -6,6 +6,7 @@ import { useNow } from '../store/clock.js';
 import { useQueue } from '../store/queue.js';
 import { useUi } from '../store/ui.js';
 import { RiskBadges } from '../ui/RiskBadges.js';
+import { subagentLabel } from '../ui/subagent.js';
 import { Countdown } from './Countdown.js';
 import { requestSummary } from './summary.js';
 import { ago } from './time.js';
@@ -53,6 +54,7 @@ export function QueueRow({ record }: { record: RequestRecord }): ReactNode {
         </div>
         <div className="gh-queue-meta gh-muted">
           <span>{request.agent}</span>
+          {request.subagent && <InertText text={subagentLabel(request.subagent)} singleLine limit={120} className="gh-subagent" />}
           {request.cwd && <InertText text={request.cwd} singleLine limit={120} className="gh-path" />}
           <span title={request.received_at}>{ago(request.received_at, now)}</span>
           {record.expires_at && <Countdown expiresAt={record.expires_at} />}

@@ -16,6 +16,7 @@ import { FileChangeView } from './FileChangeView.js';
 import { PresentationView } from './PresentationView.js';
 import { StructuredView } from './StructuredView.js';
 import { VerdictPanel } from './VerdictPanel.js';
+import { subagentLabel } from '../ui/subagent.js';
 
 /** The request record: live from the queue while pending, fetched once it is not (to show its outcome). */
 function useRecord(id: string): { record: RequestRecord | null; error: string | null } {
@@ -122,6 +123,14 @@ export function ReviewView({ id }: { id: string }): ReactNode {
             <dd>
               <InertText text={request.session_id ?? '—'} singleLine />
             </dd>
+            {request.subagent && (
+              <>
+                <dt>Asked</dt>
+                <dd>
+                  <InertText text={subagentLabel(request.subagent)} singleLine />
+                </dd>
+              </>
+            )}
             <dt>Working directory</dt>
             <dd>{request.cwd ? <InertText text={request.cwd} singleLine className="gh-path" /> : '—'}</dd>
             <dt>Received</dt>

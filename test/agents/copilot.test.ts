@@ -3,13 +3,16 @@
 // Copilot's own permissions allow everything, so every refusal here is Gatehouse's (without it a headless Copilot
 // denies whatever no hook allows). COPILOT_OFFLINE makes no connection but to the model (seen with strace).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { chat } from './model/chat.js';
 import { agentBin, cleanEnv } from './support/agents.js';
 import { describeAgent, type AgentSpec } from './support/scenarios.js';
 import { describeMissingProgram } from './support/missing-program.js';
+
+const FILESYSTEM = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/package.json')), 'dist', 'index.js');
 
 /** The person's own settings, which uninstall must give back byte for byte. */
 const SETTINGS = '{\n  // my Copilot settings: keep this comment\n  "banner": "never"\n}\n';
@@ -50,6 +53,17 @@ describeAgent(spec, (s) => {
     expect(s.model.toolResults.join('\n')).toContain('Edit(./blocked.txt)');
     const entry = ((await s.g().approver('GET', '/v1/audit?limit=1')).json as { entries: any[] }).entries[0];
     expect(entry).toMatchObject({ agent: 'copilot-cli', tool_name: 'Write', status: 'denied' });
+  });
+
+  it("reads Copilot's MCP tool `fs-list_directory` as mcp__fs__list_directory, so an MCP rule decides it", async () => {
+    writeFileSync(join(s.dirs.root, 'copilot', 'mcp-config.json'), JSON.stringify({ mcpServers: { fs: { type: 'local', command: process.execPath, args: [FILESYSTEM, s.dirs.ws], tools: ['*'] } } }));
+    writeFileSync(join(s.dirs.ws, 'listed-secret.txt'), 'x');
+    expect((await s.g().approver('POST', '/v1/rules', { action: 'deny', pattern: 'mcp__fs__list_directory', note: 'no listing' })).status).toBe(201);
+    const r = await s.run({ name: 'fs-list_directory', input: { path: s.dirs.ws } });
+    expect(s.model.toolResults.join('\n'), r.stdout + r.stderr).not.toContain('listed-secret.txt');
+    expect(s.model.toolResults.join('\n')).toContain('mcp__fs__list_directory');
+    const entry = ((await s.g().approver('GET', '/v1/audit?limit=1')).json as { entries: any[] }).entries[0];
+    expect(entry).toMatchObject({ agent: 'copilot-cli', tool_name: 'mcp__fs__list_directory', status: 'denied' });
   });
 });
 describeMissingProgram(spec);

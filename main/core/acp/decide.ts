@@ -35,20 +35,20 @@ export interface PermissionAnswer {
   why: string;
 }
 
-/** The verdict for an answer Gatehouse gave about `args`, with why. */
-function verdictOf(answer: GateAnswer, args: Record<string, unknown>): { verdict: PermissionVerdict; why: string } {
+/** The verdict for an answer Gatehouse gave about `args`, with why; `who` is the agent that can only run the call as asked. */
+export function verdictOf(answer: GateAnswer, args: Record<string, unknown>, who = 'an ACP agent'): { verdict: PermissionVerdict; why: string } {
   const decision = answer.decision as (GateAnswer['decision'] & { scope?: string }) | undefined;
   const reason = decision?.reason ?? answer.verdict.reasons.join('; ');
   if (answer.status !== 'approved') {
     const verdict = decision?.scope === 'always' ? 'reject-always' : 'reject';
     return { verdict, why: answer.status === 'pending' ? 'no decision in time' : `Gatehouse ${answer.status} it: ${reason}` };
   }
-  // ACP has no way to hand the agent other arguments, nor to run a command inside Gatehouse's sandbox.
+  // A permission answer has no way to hand the agent other arguments, nor to run a command inside Gatehouse's sandbox.
   if (decision?.updated_args !== undefined && JSON.stringify(decision.updated_args) !== JSON.stringify(args)) {
-    return { verdict: 'reject', why: 'the person edited the call, and an ACP agent can only run it as it asked' };
+    return { verdict: 'reject', why: `the person edited the call, and ${who} can only run it as it asked` };
   }
   if ((answer.verdict as { contained?: unknown }).contained !== undefined) {
-    return { verdict: 'reject', why: 'the allow was for a contained run, which an ACP agent cannot do' };
+    return { verdict: 'reject', why: `the allow was for a contained run, which ${who} cannot do` };
   }
   return { verdict: decision?.scope === 'always' ? 'allow-always' : 'allow', why: `Gatehouse approved it: ${reason}` };
 }

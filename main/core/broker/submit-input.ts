@@ -1,5 +1,6 @@
 // What an agent submits (HTTP body of POST /v1/requests, or a translated hook event), and its ToolRequest.
-import type { Presentation, ToolRequest } from '../../../common/domain.js';
+import type { Presentation, Subagent, ToolRequest } from '../../../common/domain.js';
+import { subagentOf } from '../agents/subagent.js';
 import { InputError } from './errors.js';
 
 /** A tool call as an agent submits it; the fields of an llm-do ApprovalRequest are accepted as they are. */
@@ -13,6 +14,8 @@ export interface SubmitInput {
   payload?: string;
   presentation?: Presentation;
   group_id?: string;
+  /** The subagent of the session that asked, when the agent's event says so. */
+  subagent?: Subagent;
   /** llm-do's "approval required" hint; Gatehouse decides anyway, so it changes nothing. */
   required?: boolean;
 }
@@ -36,16 +39,20 @@ export function buildRequest(input: SubmitInput, id: string, now: Date): ToolReq
   if (input.description !== undefined) request.description = input.description;
   if (input.presentation !== undefined) request.presentation = input.presentation;
   if (input.group_id !== undefined) request.group_id = input.group_id;
+  if (input.subagent !== undefined) request.subagent = input.subagent;
   return request;
 }
 
 /**
  * A hook event's call as a submission: the tool and args in Gatehouse's vocabulary, the event's session and folder,
- * and the call's own `description` when its args give one (one builder for every agent's hook route).
+ * the call's own `description` when its args give one, and the subagent that asked when the event names one (one
+ * builder for every agent's hook route).
  */
 export function hookSubmission(agent: string, toolName: string, args: Record<string, unknown>, event: { session_id?: string; cwd?: string }): SubmitInput {
   const input: SubmitInput = { agent, tool_name: toolName, args, session_id: event.session_id ?? null, cwd: event.cwd ?? null };
   if (typeof args['description'] === 'string') input.description = args['description'];
+  const subagent = subagentOf(event);
+  if (subagent) input.subagent = subagent;
   return input;
 }
 

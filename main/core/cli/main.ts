@@ -22,6 +22,7 @@ const USAGE = `usage: gatehouse <command> [options]
                                      --sandbox runs a stdio server inside the OS sandbox
   acp-proxy [--agent NAME] -- CMD [ARGS…]
                                      run an ACP agent for an editor; Gatehouse answers its permission requests
+  opencode-bridge --url URL          answer a running \`opencode serve\`'s permission questions from Gatehouse
 
 GATEHOUSE_HOME selects the data folder (default: the per-user app data folder).
 `;
@@ -66,6 +67,11 @@ export async function main(argv: string[]): Promise<void> {
     case 'acp-proxy': {
       const { runAcpProxy } = await import('./acp-proxy.js');
       process.exitCode = await runAcpProxy(rest);
+      return;
+    }
+    case 'opencode-bridge': {
+      const { runOpenCodeBridgeCli } = await import('./opencode-bridge.js');
+      process.exitCode = await runOpenCodeBridgeCli(rest);
       return;
     }
     case 'install':

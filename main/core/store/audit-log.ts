@@ -1,7 +1,7 @@
 // Writing the audit: one entry per request at once (pending), sealed exactly once with its decision; a request the
 // policy decided at once is written whole, with its decision, in one statement, to the inbox (audit-inbox.ts).
 import type Database from 'better-sqlite3';
-import type { AuditEntry, DecidedBy, Decision, DecisionStatus, RequestRecord, ToolRequest, Verdict } from '../../../common/domain.js';
+import type { AuditEntry, DecidedBy, Decision, DecisionStatus, RequestRecord, Subagent, ToolRequest, Verdict } from '../../../common/domain.js';
 import { canonicalJson } from './canonical.js';
 import type { auditInbox } from './audit-inbox.js';
 import { AUDIT_COLUMNS, AUDIT_VALUES, rowToEntry, rowToRecord, type AuditRow } from './audit-row.js';
@@ -24,6 +24,15 @@ export const CUT_SEQ = 'cut_seq';
 export const CUT_HASH = 'cut_hash';
 
 type NewRow = Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'>;
+
+/** The subagent as stored: checked text, canonical JSON; null when the call was not asked from one. */
+function subagentJson(subagent: Subagent | undefined): string | null {
+  if (subagent === undefined) return null;
+  plainObject(subagent, 'subagent');
+  const out: Subagent = { id: text(subagent.id, 'subagent.id', 200) };
+  if (subagent.type !== undefined) out.type = text(subagent.type, 'subagent.type', 200);
+  return canonicalJson(out);
+}
 
 function checkVerdict(verdict: Verdict): void {
   plainObject(verdict, 'verdict');
@@ -95,6 +104,7 @@ export function auditWriter(
       status: 'pending',
       decided_by: null, decided_at: null, rule_id: null, reason: null, scope: null,
       updated_args_json: null, created_rule_id: null, latency_ms: null, decision_hash: null, decision_seq: null, grant_text: null,
+      subagent_json: subagentJson(request.subagent),
     };
   }
 

@@ -1,5 +1,5 @@
 // The audit table's row shape and its conversion to the domain's AuditEntry / RequestRecord.
-import type { AuditEntry, DecidedBy, Decision, RequestRecord, RequestStatus, ToolRequest, Verdict } from '../../../common/domain.js';
+import type { AuditEntry, DecidedBy, Decision, RequestRecord, RequestStatus, Subagent, ToolRequest, Verdict } from '../../../common/domain.js';
 
 /** One `audit` row exactly as stored (JSON columns as text). */
 export interface AuditRow {
@@ -33,13 +33,15 @@ export interface AuditRow {
   decision_seq: number | null;
   /** With a session approval: what the grant covers (schema 3). */
   grant_text: string | null;
+  /** The subagent that asked, as canonical JSON (schema 6). */
+  subagent_json: string | null;
 }
 
 /** Column list for SELECTs of whole rows (records, decisions, verify). */
 export const AUDIT_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, presentation_json, group_id, payload, ' +
   'verdict_json, status, decided_by, decided_at, rule_id, reason, scope, updated_args_json, created_rule_id, latency_ms, prev_hash, hash, decision_hash, ' +
-  'decision_seq, grant_text';
+  'decision_seq, grant_text, subagent_json';
 
 /** AUDIT_COLUMNS as named parameters (@seq, @id, …), for inserting a whole AuditRow object. */
 export const AUDIT_VALUES = AUDIT_COLUMNS.split(', ').map((c) => `@${c}`).join(', ');
@@ -47,14 +49,14 @@ export const AUDIT_VALUES = AUDIT_COLUMNS.split(', ').map((c) => `@${c}`).join('
 /** The columns an AuditEntry is made of, in SELECT order: history pages and exports read only these. */
 export const ENTRY_COLUMNS =
   'seq, id, received_at, agent, session_id, cwd, tool_name, args_json, description, summary, verdict_json, status, decided_by, ' +
-  'rule_id, reason, latency_ms, decided_at, updated_args_json, prev_hash, hash, grant_text';
+  'rule_id, reason, latency_ms, decided_at, updated_args_json, prev_hash, hash, grant_text, subagent_json';
 
 /** The part of a row an AuditEntry needs. */
 export type EntryRow = Pick<
   AuditRow,
   | 'seq' | 'id' | 'received_at' | 'agent' | 'session_id' | 'cwd' | 'tool_name' | 'args_json' | 'description' | 'summary' | 'verdict_json'
   | 'status' | 'decided_by' | 'rule_id' | 'reason' | 'latency_ms' | 'decided_at' | 'updated_args_json' | 'prev_hash' | 'hash'
-  | 'grant_text'
+  | 'grant_text' | 'subagent_json'
 >;
 
 /**
@@ -85,6 +87,7 @@ export function entryRowOf(r: readonly unknown[]): EntryRow {
     prev_hash: r[18] as string,
     hash: r[19] as string,
     grant_text: r[20] as string | null,
+    subagent_json: r[21] as string | null,
   };
 }
 
@@ -95,14 +98,15 @@ export const LATENCY_SQL = 'iif(a.latency_ms = CAST(a.latency_ms AS INTEGER), CA
 
 /**
  * The same JSON value as JSON.stringify(rowToEntry(row)), built by SQLite from the row (audit aliased `a`): an export
- * then needs no JSON parse and re-serialise per row in JavaScript. Keep the two in step (tested).
+ * then needs no JSON parse and re-serialise per row in JavaScript. Keep the two in step (tested). The merge patch adds
+ * `subagent` last, and only when set (a null member is no member), as rowToEntry does.
  */
 export const ENTRY_JSON_SQL =
-  "json_object('seq', a.seq, 'id', a.id, 'received_at', a.received_at, 'agent', a.agent, 'session_id', a.session_id, 'cwd', a.cwd, " +
+  "json_patch(json_object('seq', a.seq, 'id', a.id, 'received_at', a.received_at, 'agent', a.agent, 'session_id', a.session_id, 'cwd', a.cwd, " +
   "'tool_name', a.tool_name, 'args', json(a.args_json), 'description', a.description, 'summary', a.summary, " +
   "'verdict', json(a.verdict_json), 'status', a.status, 'decided_by', a.decided_by, 'rule_id', a.rule_id, 'reason', a.reason, " +
   `'latency_ms', ${LATENCY_SQL}, 'decided_at', a.decided_at, 'updated_args', json(a.updated_args_json), ` +
-  "'grant', a.grant_text, 'prev_hash', a.prev_hash, 'hash', a.hash)";
+  "'grant', a.grant_text, 'prev_hash', a.prev_hash, 'hash', a.hash), json_object('subagent', json(a.subagent_json)))";
 
 /** The entry a history view shows (args as stored, i.e. redacted). */
 export function rowToEntry(row: EntryRow): AuditEntry {
@@ -128,6 +132,7 @@ export function rowToEntry(row: EntryRow): AuditEntry {
     grant: row.grant_text,
     prev_hash: row.prev_hash,
     hash: row.hash,
+    ...(row.subagent_json === null ? {} : { subagent: JSON.parse(row.subagent_json) as Subagent }),
   };
 }
 
@@ -146,6 +151,7 @@ export function rowToRequest(row: AuditRow): ToolRequest {
   if (row.description !== null) request.description = row.description;
   if (row.presentation_json !== null) request.presentation = JSON.parse(row.presentation_json) as ToolRequest['presentation'] & object;
   if (row.group_id !== null) request.group_id = row.group_id;
+  if (row.subagent_json !== null) request.subagent = JSON.parse(row.subagent_json) as Subagent;
   return request;
 }
 

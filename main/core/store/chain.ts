@@ -39,9 +39,13 @@ function values(row: Partial<AuditRow>, fields: ReadonlyArray<keyof AuditRow>): 
   return JSON.stringify(fields.map((f) => row[f] ?? null));
 }
 
+/** Covered too when set (schema 6): the subagent that asked. Older entries have none, so their links stay valid. */
+const SUBAGENT_FIELDS = [...REQUEST_FIELDS, 'subagent_json'] as const satisfies ReadonlyArray<keyof AuditRow>;
+
 /** The chain link of an entry. */
-export function requestHash(row: RequestPart): string {
-  return sha256(row.prev_hash + values(row, REQUEST_FIELDS));
+export function requestHash(row: RequestPart & Partial<Pick<AuditRow, 'subagent_json'>>): string {
+  const fields = row.subagent_json === null || row.subagent_json === undefined ? REQUEST_FIELDS : SUBAGENT_FIELDS;
+  return sha256(row.prev_hash + values(row, fields));
 }
 
 /** Sealed too when set (schema 3): what a session grant covers. Older decisions have none, so their seals stay valid. */

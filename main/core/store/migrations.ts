@@ -204,6 +204,10 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_refusals_entry ON audit_refusals(audit_seq);
     `);
   },
+  // The subagent a call was asked from (`{"id","type"}`), sealed in the entry's hash when set (chain.ts).
+  (db) => {
+    db.exec('ALTER TABLE audit ADD COLUMN subagent_json TEXT; ALTER TABLE audit_inbox ADD COLUMN subagent_json TEXT;');
+  },
 ];
 
 /** Throws StoreVersionError for a schema newer than this build knows; reads only, so it runs before any pragma writes. */

@@ -85,6 +85,15 @@ describe('Copilot tools in Gatehouse terms', () => {
     ['read_file', { file_path: 'README.md' }, 'copilot_read_file', { file_path: 'README.md' }],
     ['Bash', { command: 'ls' }, 'copilot_Bash', { command: 'ls' }],
     ['mcp__github__create_issue', { title: 't' }, 'copilot_mcp__github__create_issue', { title: 't' }],
+    // Copilot's MCP tools, `<server>-<tool>`: one `-` is one reading; more could be another server's tool.
+    ['fs-list_directory', { path: '/w' }, 'mcp__fs__list_directory', { path: '/w' }],
+    ['my_db-run.query', { sql: 'x' }, 'mcp__my_db__run.query', { sql: 'x' }],
+    ['fs-evil-write_file', { path: '/w' }, 'fs-evil-write_file', { path: '/w' }],
+    ['github-mcp-server-get_me', {}, 'github-mcp-server-get_me', {}],
+    ['fs__x-write_file', {}, 'fs__x-write_file', {}],
+    ['_fs-write_file', {}, '_fs-write_file', {}],
+    ['fs-', {}, 'fs-', {}],
+    ['-write_file', {}, '-write_file', {}],
   ])('%s %j → %s', (name, input, tool, args) => {
     expect(copilotToGatehouse(name, input)).toEqual({ toolName: tool, args });
   });

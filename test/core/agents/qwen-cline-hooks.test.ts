@@ -49,6 +49,12 @@ describe('Qwen Code answers', () => {
     expect(s).toMatchObject({ agent: 'qwen-code', tool_name: 'Bash', args: { command: 'cat id_rsa', directory: '~/.ssh' }, cwd: '/w' });
     expect(() => qwenTranslator.toSubmit({ hook_event_name: 'PermissionRequest', tool_name: 'x', tool_input: {} })).toThrow(/not handled/);
   });
+
+  it("records which subagent asked (Qwen's hook input carries agent_id from within one), and none for the main thread", () => {
+    const event = { hook_event_name: 'PreToolUse', tool_name: 'run_shell_command', tool_input: { command: 'ls' }, session_id: 's', cwd: '/w' };
+    expect(qwenTranslator.toSubmit({ ...event, agent_id: 'explorer-1' } as typeof event).subagent).toEqual({ id: 'explorer-1' });
+    expect(qwenTranslator.toSubmit(event)).not.toHaveProperty('subagent');
+  });
 });
 
 describe('Cline events', () => {

@@ -15,6 +15,14 @@ const RENAMED: Record<string, { tool: string; keys: Record<string, string> }> = 
 /** Copilot's searches: their other options keep their names (Claude's Grep takes the same), `paths` is the folder. */
 const SEARCHES: Record<string, string> = { grep: 'Grep', glob: 'Glob' };
 
+/**
+ * An MCP tool as Copilot names it: `<server>-<tool>` (1.0.102, seen with the real program: `fs-list_directory`). The
+ * event does not say which server it is, and both a server's and a tool's name may hold a `-` (`a-b-c` is server `a`
+ * or server `a-b`), so only a name with exactly one `-`, between a plain server name and a plain tool name, is read as
+ * one; any other stays Copilot's name, a tool Gatehouse does not know (the person decides), never another server's.
+ */
+const MCP_NAME = /^([A-Za-z0-9]+(?:_[A-Za-z0-9]+)*)-([A-Za-z0-9_.]+)$/;
+
 /** Every field a Gatehouse search reads its folder from: only Copilot's `paths` may set it. */
 const ROOT_FIELDS = ['paths', 'path', 'dir_path', 'directory', 'cwd'];
 
@@ -28,9 +36,10 @@ function searchRoot(paths: unknown): unknown {
 }
 
 /**
- * A Copilot call in Gatehouse's terms. A tool Gatehouse does not map keeps its name, unless that name means another
- * agent's tool in Gatehouse's vocabulary (an extension's `read_file`, `Bash`, `mcp__…`): then it is `copilot_<name>`,
- * a tool Gatehouse does not know, so it is judged as unknown rather than as something it is not.
+ * A Copilot call in Gatehouse's terms; its MCP tools as `mcp__server__tool`. A tool Gatehouse does not map keeps its
+ * name, unless that name means another agent's tool in Gatehouse's vocabulary (an extension's `read_file`, `Bash`,
+ * `mcp__…`): then it is `copilot_<name>`, a tool Gatehouse does not know, so it is judged as unknown rather than as
+ * something it is not.
  */
 export function copilotToGatehouse(toolName: string, input: Record<string, unknown>): { toolName: string; args: Record<string, unknown> } {
   const renamed = RENAMED[toolName];
@@ -46,6 +55,8 @@ export function copilotToGatehouse(toolName: string, input: Record<string, unkno
     if (input['paths'] !== undefined && input['paths'] !== null) args['path'] = searchRoot(input['paths']);
     return { toolName: search, args };
   }
+  const mcp = MCP_NAME.exec(toolName);
+  if (mcp) return { toolName: `mcp__${mcp[1]}__${mcp[2]}`, args: input };
   return { toolName: toolFamily(toolName) === 'other' ? toolName : `copilot_${toolName}`, args: input };
 }
 
