@@ -115,10 +115,12 @@ export const useQueue = create<QueueState>((set, get) => ({
   },
 
   async decide(id, input) {
+    // The queue as the person saw it: the calls a grant releases may leave it (their events) before the answer arrives.
+    const seen = get().records;
     const result = await api().decide(id, input);
     if (result.ok) {
       const released = result.value.released ?? [];
-      const also = released.length ? ` — and ${releasedText(get().records, released)} waiting, which it covers` : '';
+      const also = released.length ? ` — and ${releasedText({ ...seen, ...get().records }, released)} waiting, which it covers` : '';
       set((s) => ({ ...without(s, [id, ...released]), notice: { text: `${decisionLabel(input)}: ${result.value.request.tool_name}${also}`, tone: 'info' } }));
       return true;
     }

@@ -80,6 +80,12 @@ test('a session grant also decides the waiting calls it covers, and the notice n
   const dialog = app.getByRole('dialog', { name: 'Approve for this session' });
   await dialog.getByRole('radio', { name: /^commands starting with/ }).check();
   await dialog.getByRole('textbox', { name: 'Command prefix' }).fill('npm run test:unit');
+  // The released call's own event may reach the page before the answer does: hold the answer until it has.
+  await app.route('**/v1/requests/*/decision', async (route) => {
+    const response = await route.fetch();
+    await expect(app.locator('.gh-queue-row', { hasText: '--watch' })).toHaveCount(0);
+    await route.fulfill({ response });
+  });
   await dialog.getByRole('button', { name: 'Approve for session' }).click();
   expect((await first).status).toBe('approved');
   expect((await twin).decision).toMatchObject({ status: 'approved', decided_by: 'session' });
