@@ -3,13 +3,14 @@
 // and no plugin: every refusal and every approval here is the bridge's reply to OpenCode's `permission.asked`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat } from './model/chat.js';
 import { startModel, type ScriptedModel } from './model/server.js';
-import { agentBin, cleanEnv } from './support/agents.js';
+import { agentBin } from './support/agents.js';
+import { opencodeEnv, writeOpencodeConfig } from './support/opencode.js';
 import { startGatehouse, type RunningGatehouse } from './support/gatehouse.js';
 
 const BIN = agentBin('opencode');
@@ -53,32 +54,8 @@ describe.skipIf(!BIN)('opencode serve: Gatehouse answers its permission question
     mkdirSync(ws);
     execFileSync('git', ['init', '-q'], { cwd: ws });
     model = await startModel(chat);
-    const config = join(root, 'xdg', 'config', 'opencode');
-    mkdirSync(join(config, 'node_modules'), { recursive: true });
-    writeFileSync(join(config, 'package-lock.json'), JSON.stringify({ packages: { '': { dependencies: { '@opencode-ai/plugin': '1.18.33' } } } }));
-    const settings = {
-      $schema: 'https://opencode.ai/config.json',
-      autoupdate: false,
-      share: 'disabled',
-      snapshot: false,
-      model: 'mock/scripted',
-      permission: { bash: 'ask' },
-      provider: { mock: { npm: '@ai-sdk/openai-compatible', name: 'Mock', options: { baseURL: `${model.url}/v1`, apiKey: 'k' }, models: { scripted: { name: 'Scripted', tool_call: true } } } },
-    };
-    writeFileSync(join(config, 'opencode.json'), JSON.stringify(settings));
-    const xdg = (d: string) => join(root, 'xdg', d);
-    const env = cleanEnv({
-      HOME: join(root, 'home'),
-      XDG_CONFIG_HOME: xdg('config'),
-      XDG_DATA_HOME: xdg('data'),
-      XDG_CACHE_HOME: xdg('cache'),
-      XDG_STATE_HOME: xdg('state'),
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
-      npm_config_registry: 'http://127.0.0.1:9/',
-      npm_config_offline: 'true',
-    });
+    writeOpencodeConfig(root, model.url, { permission: { bash: 'ask' } });
+    const env = opencodeEnv(root, { HOME: join(root, 'home') });
     g = await startGatehouse(join(root, 'gatehouse'));
     const started = await startUntil(BIN!, ['serve', '--port', '0', '--hostname', '127.0.0.1'], { cwd: ws, env }, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
     server = started.child;

@@ -5,15 +5,16 @@
 // by npm before the plugins load (a minute of retries offline): a lock file that already lists it, as after an
 // install, skips that (Gatehouse's plugin imports nothing but node:child_process), and an unreachable registry keeps
 // any other install off the network.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { chat } from './model/chat.js';
-import { agentBin, cleanEnv } from './support/agents.js';
+import { agentBin } from './support/agents.js';
+import { opencodeConfigDir, opencodeEnv, writeOpencodeConfig } from './support/opencode.js';
 import { describeAgent, type AgentSpec, type Dirs } from './support/scenarios.js';
 import { describeMissingProgram } from './support/missing-program.js';
 
-const config = (dirs: Dirs) => join(dirs.root, 'xdg', 'config', 'opencode');
+const config = (dirs: Dirs) => opencodeConfigDir(dirs.root);
 
 const spec: AgentSpec = {
   cli: 'opencode',
@@ -21,32 +22,9 @@ const spec: AgentSpec = {
   bin: agentBin('opencode'),
   provider: chat,
   prepare(dirs, model) {
-    mkdirSync(config(dirs), { recursive: true });
-    // OpenCode rewrites a config without $schema (adding it): written with one, the file stays as the person left it.
-    const settings = {
-      $schema: 'https://opencode.ai/config.json',
-      autoupdate: false,
-      share: 'disabled',
-      snapshot: false,
-      model: 'mock/scripted',
-      provider: { mock: { npm: '@ai-sdk/openai-compatible', name: 'Mock', options: { baseURL: `${model.url}/v1`, apiKey: 'k' }, models: { scripted: { name: 'Scripted', tool_call: true } } } },
-    };
-    writeFileSync(join(config(dirs), 'opencode.json'), `${JSON.stringify(settings, null, 2)}\n`);
-    mkdirSync(join(config(dirs), 'node_modules'));
-    writeFileSync(join(config(dirs), 'package-lock.json'), JSON.stringify({ packages: { '': { dependencies: { '@opencode-ai/plugin': '1.18.33' } } } }));
-    const xdg = (d: string) => join(dirs.root, 'xdg', d);
+    writeOpencodeConfig(dirs.root, model.url);
     return {
-      env: cleanEnv({
-        XDG_CONFIG_HOME: xdg('config'),
-        XDG_DATA_HOME: xdg('data'),
-        XDG_CACHE_HOME: xdg('cache'),
-        XDG_STATE_HOME: xdg('state'),
-        OPENCODE_DISABLE_AUTOUPDATE: '1',
-        OPENCODE_DISABLE_MODELS_FETCH: '1',
-        OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
-        npm_config_registry: 'http://127.0.0.1:9/',
-        npm_config_offline: 'true',
-      }),
+      env: opencodeEnv(dirs.root),
       args: ['run', 'do the task'],
     };
   },
