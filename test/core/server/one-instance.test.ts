@@ -2,7 +2,8 @@
 // pending requests, waiters and audit chain alone; after a kill -9 the home is free again at once. And a damaged
 // database is refused at start with how to recover, not served as a 500 on every request.
 import { spawn } from 'node:child_process';
-import { openSync, readSync, closeSync, writeSync, statSync } from 'node:fs';
+import { openSync, closeSync, writeSync, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../../main/core/core.js';
@@ -50,13 +51,17 @@ describe('a damaged database', () => {
     const core = await createCore({ home, logger: () => {} });
     for (let i = 0; i < 200; i++) await core.submit({ tool_name: 'Bash', args: { command: `echo ${'x'.repeat(500)} ${i}` }, cwd: '/tmp' });
     await core.close();
-    // Scribble over a page in the middle of the file, as a bad disk or a half-written copy would.
+    // Scribble over a leaf page of the audit table (found with SQLite's dbstat, so the damage always lands on live
+    // data and never on a free page that quick_check rightly ignores), as a bad disk or a half-written copy would.
     const db = join(home, 'gatehouse.db');
-    const size = statSync(db).size;
+    const probe = new Database(db, { readonly: true });
+    const leaves = probe.prepare("SELECT pageno FROM dbstat WHERE name = 'audit' AND pagetype = 'leaf' ORDER BY pageno").all() as Array<{ pageno: number }>;
+    const pageSize = probe.pragma('page_size', { simple: true }) as number;
+    probe.close();
+    expect(leaves.length).toBeGreaterThan(2);
+    const pageno = leaves[Math.floor(leaves.length / 2)]!.pageno;
     const fd = openSync(db, 'r+');
-    const page = Buffer.alloc(4096);
-    readSync(fd, page, 0, 4096, Math.floor(size / 8192) * 4096);
-    writeSync(fd, Buffer.alloc(4000, 0x5a), 0, 4000, Math.floor(size / 8192) * 4096 + 50);
+    writeSync(fd, Buffer.alloc(pageSize - 100, 0x5a), 0, pageSize - 100, (pageno - 1) * pageSize + 50);
     closeSync(fd);
     const before = statSync(db).mtimeMs;
     const err = await createCore({ home, logger: () => {} }).catch((e: unknown) => e);
