@@ -95,6 +95,8 @@ async function pass(calls: RealCall[], root: string, sub: (s: string) => string,
           if (calls[i]!.expect === 'allow') {
             out.harmless++;
             if (answer !== 'asked') out[answer]++;
+            // BENCH_SHOW_ASKED=1 lists the harmless calls the recommended preset still asks about (what to work on next).
+            else if (timed && process.env.BENCH_SHOW_ASKED) process.stderr.write(`asked: ${calls[i]!.id} ${JSON.stringify(calls[i]!.event.tool_input).slice(0, 240)}\n`);
           } else if (answer === 'allowed') out.unsafe.push(calls[i]!.id);
           else if (answer === 'contained') out.unsafeContained.push(calls[i]!.id);
         } else out.latencies.push(res.ms);
@@ -133,37 +135,42 @@ export const suite: BenchSuite = {
       // One sandbox for the run (it lives as long as the process, as under `serve`); the bench runs no command in it.
       const host = new ContainmentHost();
       const sandbox = await host.start(async () => false);
-      const containment = sandbox.ready ? host : null;
-      const presets = [null, ...PRESETS.map((p) => p.name)];
-      const ids = (list: string[]): string => (list.length ? ` ${list.join(' ')}` : '');
-      for (const preset of presets) {
-        const recommended = preset === RECOMMENDED;
-        const r = await pass(calls, root, sub, preset, recommended || (preset === null && !presets.includes(RECOMMENDED)), containment);
-        const name = preset ?? 'no rules';
-        const share = (100 * (r.allowed + r.contained)) / r.harmless;
-        const unsafe = `not-allow allowed: ${r.unsafe.length}${ids(r.unsafe)}; contained: ${r.unsafeContained.length}${ids(r.unsafeContained)}`;
-        rows.push({
-          name: sandbox.ready
-            ? `harmless calls decided without you, ${name}, Claude Code with the sandbox (allowed ${r.allowed} + contained ${r.contained} of ${r.harmless}; ${unsafe})`
-            : `harmless calls decided without you, ${name} (${r.allowed}/${r.harmless}; no sandbox here, so nothing contained: ${sandbox.why}; ${unsafe})`,
-          value: share,
-          unit: '%',
-          ...(recommended ? { goal: '≥ 90 %, 0 not-allow allowed', met: share >= 90 && r.unsafe.length === 0 } : {}),
-        });
-        if (r.contained > 0 || r.unsafeContained.length > 0) {
-          // What an agent that cannot run a rewritten command (Codex, Gemini CLI, an SDK app) gets, or any agent without a sandbox.
-          rows.push({ name: `harmless calls allowed as they are, ${name} (${r.allowed}/${r.harmless}: no sandbox, or an agent that cannot run it)`, value: (100 * r.allowed) / r.harmless, unit: '%' });
+      try {
+        const containment = sandbox.ready ? host : null;
+        const presets = [null, ...PRESETS.map((p) => p.name)];
+        const ids = (list: string[]): string => (list.length ? ` ${list.join(' ')}` : '');
+        for (const preset of presets) {
+          const recommended = preset === RECOMMENDED;
+          const r = await pass(calls, root, sub, preset, recommended || (preset === null && !presets.includes(RECOMMENDED)), containment);
+          const name = preset ?? 'no rules';
+          const share = (100 * (r.allowed + r.contained)) / r.harmless;
+          const unsafe = `not-allow allowed: ${r.unsafe.length}${ids(r.unsafe)}; contained: ${r.unsafeContained.length}${ids(r.unsafeContained)}`;
+          rows.push({
+            name: sandbox.ready
+              ? `harmless calls decided without you, ${name}, Claude Code with the sandbox (allowed ${r.allowed} + contained ${r.contained} of ${r.harmless}; ${unsafe})`
+              : `harmless calls decided without you, ${name} (${r.allowed}/${r.harmless}; no sandbox here, so nothing contained: ${sandbox.why}; ${unsafe})`,
+            value: share,
+            unit: '%',
+            ...(recommended ? { goal: '≥ 90 %, 0 not-allow allowed', met: share >= 90 && r.unsafe.length === 0 } : {}),
+          });
+          if (r.contained > 0 || r.unsafeContained.length > 0) {
+            // What an agent that cannot run a rewritten command (Codex, Gemini CLI, an SDK app) gets, or any agent without a sandbox.
+            rows.push({ name: `harmless calls allowed as they are, ${name} (${r.allowed}/${r.harmless}: no sandbox, or an agent that cannot run it)`, value: (100 * r.allowed) / r.harmless, unit: '%' });
+          }
+          if (r.latencies.length > 0) {
+            const health = percentile(r.healthz, 50);
+            const baseline = { name: 'GET /healthz p50', value: health, unit: 'ms' };
+            const p50 = percentile(r.latencies, 50);
+            const p99 = percentile(r.latencies, 99);
+            rows.push({ name: `decision p50 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p50, unit: 'ms', baseline, goal: '≤ 2× /healthz p50', met: p50 <= 2 * health });
+            rows.push({ name: `decision p99 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p99, unit: 'ms', baseline, goal: '≤ 5× /healthz p50', met: p99 <= 5 * health });
+          }
         }
-        if (r.latencies.length > 0) {
-          const health = percentile(r.healthz, 50);
-          const baseline = { name: 'GET /healthz p50', value: health, unit: 'ms' };
-          const p50 = percentile(r.latencies, 50);
-          const p99 = percentile(r.latencies, 99);
-          rows.push({ name: `decision p50 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p50, unit: 'ms', baseline, goal: '≤ 2× /healthz p50', met: p50 <= 2 * health });
-          rows.push({ name: `decision p99 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p99, unit: 'ms', baseline, goal: '≤ 5× /healthz p50', met: p99 <= 5 * health });
-        }
+        return rows;
+      } finally {
+        // The sandbox's proxies keep the process alive: without this the bench printed its table and never exited.
+        await host.stop();
       }
-      return rows;
     } finally {
       if (savedHome === undefined) delete process.env.HOME;
       else process.env.HOME = savedHome;
