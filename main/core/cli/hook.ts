@@ -4,7 +4,7 @@
 // the silence after which it asks the person itself; never an exit the agent reads as "go on".
 import type { HookAgent } from '../agents/hook-agent.js';
 import { HOOK_AGENTS, hookAgent } from '../agents/hook-registry.js';
-import { askGatehouse, hookTimeoutMs, MAX_EVENT_BYTES, type HookResult } from '../hook-client/client.js';
+import { askGatehouse, hookTimeoutMs, loopbackChannel, MAX_EVENT_BYTES, type HookResult } from '../hook-client/client.js';
 import { fallbackResult, hookPrint } from '../hook-client/print.js';
 import { resolveHome } from '../store/home.js';
 import { readStdin, writeAll } from '../hook-client/stdio.js';
@@ -40,7 +40,7 @@ export async function runHook(argv: string[], env: NodeJS.ProcessEnv = process.e
     const stdin = await readStdin(MAX_EVENT_BYTES);
     if (args.fallback !== null) result = fallbackResult(agent, args.fallback);
     else if (stdin === null) result = fallbackResult(agent, 'the hook event on stdin is larger than any real event');
-    else result = await askGatehouse({ stdin, agent, home, timeoutMs: hookTimeoutMs(env, agent.killedAfterS) });
+    else result = await askGatehouse({ stdin, agent, timeoutMs: hookTimeoutMs(env, agent.killedAfterS), channel: loopbackChannel(home, agent.cli) });
   } catch (err) {
     result = fallbackResult(agent, `the hook failed (${err instanceof Error ? err.message : String(err)})`);
   }

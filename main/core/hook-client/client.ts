@@ -8,11 +8,13 @@ import { listenerProven } from '../endpoint/listener.js';
 import { loopbackUrl } from '../endpoint/loopback.js';
 import { freshNonce } from './nonce.js';
 import type { HookAgent } from '../agents/hook-agent.js';
-import type { Endpoint } from '../endpoint/endpoint.js';
 
 /** Default overall limit: just under Claude Code's 600 s hook timeout, so we give up before we are killed. */
 export const DEFAULT_HOOK_TIMEOUT_S = 595;
-const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The largest answer a hook believes: anything longer is no answer. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+/** Why there is no answer when it is longer than MAX_ANSWER_BYTES. */
+export const TOO_LARGE = 'Gatehouse answered more than a hook answer can be';
 /** Larger than any real event; anything bigger is refused unread (by the native client too: it hands it to this one). */
 export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
@@ -32,16 +34,21 @@ export interface HookClientInput {
   stdin: string;
   /** The agent's hook dialect (agents/hook-registry.ts). */
   agent: HookAgent;
-  /** GATEHOUSE_HOME, where endpoint.json lives. */
-  home: string;
   timeoutMs: number;
-  /**
-   * The instance to ask when it is known to be Gatehouse without a proof: the server answering a native hook
-   * (native-hook.ts) asks itself, on the port it holds. Absent: endpoint.json in `home`, believed once proven or signed.
-   */
-  self?: Endpoint;
-  /** Aborts the question (the native hook that asked hung up): the agent stopped waiting. */
-  signal?: AbortSignal;
+  /** How the event reaches Gatehouse: loopbackChannel for the Node hook; the server's own for the native hook. */
+  channel: HookChannel;
+}
+
+/**
+ * How a hook event reaches Gatehouse's hook route `/v1/hooks/<cli>` (and its `/session-end`): over loopback to the
+ * instance endpoint.json names (loopbackChannel), or inside the server that answers the native hook
+ * (server/routes/in-process-hook.ts), which needs neither a second connection nor a signature.
+ */
+export interface HookChannel {
+  /** Sends a before-call event; resolves with the answer's JSON text once it is believed, or why there is none. */
+  decide(body: string, timeoutMs: number): Promise<{ json: string } | string>;
+  /** Reports an after-call event (`hook`) or a session's end; resolves once Gatehouse took it, or gave up: nothing comes back. */
+  report(route: 'hook' | 'session-end', body: string, timeoutMs: number): Promise<void>;
 }
 
 /** The hook's result: what to print (the agent's fallback when there is no decision) and, when it falls back, one line saying why. */
@@ -51,13 +58,13 @@ export interface HookResult {
 }
 
 /**
- * Asks the running Gatehouse and returns what to print, or a fallback reason (the agent then asks the person itself).
+ * Asks Gatehouse and returns what to print, or a fallback reason (the agent then asks the person itself).
  * Threat: Gatehouse down, slow, replaced by something else on the port (a stale endpoint.json after a crash), or
- * answering garbage must never turn into an allow; only an answer signed by the instance named in endpoint.json, and
- * strictly valid for the event that was asked, gets through, re-serialised.
+ * answering garbage must never turn into an allow; only an answer the channel believes, and strictly valid for the
+ * event that was asked, gets through, re-serialised.
  */
 export async function askGatehouse(input: HookClientInput): Promise<HookResult> {
-  const { agent } = input;
+  const { agent, channel } = input;
   let eventName = '';
   const fallback = (why: string): HookResult => ({ output: agent.fallback(eventName, why), fallback: why });
   let event: unknown;
@@ -74,30 +81,22 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
     name = routed.name;
     body = JSON.stringify(routed.body);
   } else name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  if (name === agent.after) return reportRan(input, `/v1/hooks/${agent.cli}`, body);
-  if (name !== undefined && name === agent.sessionEnd) return reportRan(input, `/v1/hooks/${agent.cli}/session-end`, body);
+  // An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent
+  // goes on only once it is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
+  const report = name === agent.after ? 'hook' : name !== undefined && name === agent.sessionEnd ? 'session-end' : null;
+  if (report !== null) {
+    await channel.report(report, body, Math.min(input.timeoutMs, 60_000));
+    return { output: '', fallback: null };
+  }
   if (typeof name !== 'string' || !agent.events.includes(name)) {
     return fallback(`Gatehouse answers ${agent.events.join(' and ')} events, not ${JSON.stringify(name)}`);
   }
   eventName = name;
-  const endpoint = input.self ?? readEndpoint(input.home);
-  if (!endpoint) return fallback(`Gatehouse is not running (no usable endpoint.json in ${input.home}); start it with \`npm start\` or \`gatehouse serve\``);
-  const target = loopbackUrl(endpoint.url, `/v1/hooks/${agent.cli}`);
-  if (!target) return fallback(`endpoint.json names ${endpoint.url}, which is not this machine`);
-  const nonce = freshNonce();
-  let check: AnswerCheck | undefined;
-  // While Gatehouse decides: prove who listens from /proc (listener.ts), else get the signature check ready.
-  const answer = await send(target, endpoint.token, nonce, body, input.timeoutMs, input.signal, () => {
-    check = input.self ? PROVEN_LISTENER : target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
-  });
+  const answer = await channel.decide(body, input.timeoutMs);
   if (typeof answer === 'string') return fallback(answer);
-  check ??= answerVerifier(endpoint.key);
-  if (!check(nonce, answer.body, answer.signature)) {
-    return fallback(notTheInstance(target.host));
-  }
   let value: unknown;
   try {
-    value = JSON.parse(answer.body);
+    value = JSON.parse(answer.json);
   } catch {
     return fallback('Gatehouse answered something that is not JSON');
   }
@@ -110,18 +109,46 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
 }
 
 /**
- * An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
- * is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
+ * The Node hook's channel: the instance endpoint.json in `home` names, on loopback. Its answer is believed once the
+ * kernel proved the listener is that instance (listener.ts), else only when signed by its key over a fresh nonce.
  */
-async function reportRan(input: HookClientInput, path: string, body: string): Promise<HookResult> {
-  const endpoint = input.self ?? readEndpoint(input.home);
-  const target = endpoint ? loopbackUrl(endpoint.url, path) : null;
-  if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, Math.min(input.timeoutMs, 60_000), input.signal);
-  return { output: '', fallback: null };
+export function loopbackChannel(home: string, cli: string): HookChannel {
+  return {
+    async decide(body, timeoutMs) {
+      const endpoint = readEndpoint(home);
+      if (!endpoint) return `Gatehouse is not running (no usable endpoint.json in ${home}); start it with \`npm start\` or \`gatehouse serve\``;
+      const target = loopbackUrl(endpoint.url, `/v1/hooks/${cli}`);
+      if (!target) return `endpoint.json names ${endpoint.url}, which is not this machine`;
+      const nonce = freshNonce();
+      let check: AnswerCheck | undefined;
+      // While Gatehouse decides: prove who listens from /proc (listener.ts), else get the signature check ready.
+      const answer = await send(target, endpoint.token, nonce, body, timeoutMs, () => {
+        check = target.hostname === '127.0.0.1' && listenerProven(endpoint.pid, endpoint.listener) ? PROVEN_LISTENER : answerVerifier(endpoint.key);
+      });
+      if (typeof answer === 'string') return answer;
+      check ??= answerVerifier(endpoint.key);
+      return check(nonce, answer.body, answer.signature) ? { json: answer.body } : notTheInstance(target.host);
+    },
+    async report(route, body, timeoutMs) {
+      const endpoint = readEndpoint(home);
+      const target = endpoint ? loopbackUrl(endpoint.url, route === 'hook' ? `/v1/hooks/${cli}` : `/v1/hooks/${cli}/session-end`) : null;
+      if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, timeoutMs);
+    },
+  };
 }
 
 /** The answer check once the kernel has shown the listener is the instance endpoint.json names: its answer is its own. */
 const PROVEN_LISTENER: AnswerCheck = () => true;
+
+/** Why there is no answer when Gatehouse gave none within the hook's limit (both channels say it alike). */
+export function noAnswerWithin(timeoutMs: number): string {
+  return `no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`;
+}
+
+/** Why there is no answer when the hook route answered with an HTTP error (both channels say it alike). */
+export function answeredStatus(host: string, status: number): string {
+  return `Gatehouse at ${host} answered HTTP ${status}`;
+}
 
 /** A signed answer as received: its body and signature header. */
 export interface SignedAnswer {
@@ -131,10 +158,9 @@ export interface SignedAnswer {
 
 /**
  * POSTs `body` (or GETs when it is null) with a fresh nonce; resolves with the body and signature of a 200 JSON
- * answer, or why there is none. `whileWaiting` runs once the question is sent, while Gatehouse decides; `signal`
- * hangs up (Gatehouse then withdraws the call, as for an agent that stopped waiting).
+ * answer, or why there is none. `whileWaiting` runs once the question is sent, while Gatehouse decides.
  */
-export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number, signal?: AbortSignal, whileWaiting?: () => void): Promise<SignedAnswer | string> {
+export function send(url: URL, token: string, nonce: string, body: string | null, timeoutMs: number, whileWaiting?: () => void): Promise<SignedAnswer | string> {
   return new Promise((resolve) => {
     let settled = false;
     const chunks: Buffer[] = [];
@@ -145,12 +171,10 @@ export function send(url: URL, token: string, nonce: string, body: string | null
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      signal?.removeEventListener('abort', hangUp);
       if (ended) setImmediate(() => socket.destroy());
       else socket.destroy();
       resolve(value);
     };
-    const hangUp = () => finish('the hook that asked stopped waiting');
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, [NONCE_HEADER]: nonce };
     if (body !== null) headers['content-type'] = 'application/json';
     const socket = connect({ host: url.hostname, port: Number(url.port || 80), allowHalfOpen: true }, () => {
@@ -160,22 +184,20 @@ export function send(url: URL, token: string, nonce: string, body: string | null
     });
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_ANSWER_BYTES + 64 * 1024) finish('Gatehouse answered more than a hook answer can be');
+      if (size > MAX_ANSWER_BYTES + 64 * 1024) finish(TOO_LARGE);
       else chunks.push(chunk);
     });
     socket.on('end', () => {
       const res = parseHttp1Response(Buffer.concat(chunks));
       if (res === null) return finish(`Gatehouse at ${url.host} sent no complete answer`, true);
       if (res.status !== 200 || !(res.headers['content-type'] ?? '').startsWith('application/json')) {
-        return finish(`Gatehouse at ${url.host} answered HTTP ${res.status}`, true);
+        return finish(answeredStatus(url.host, res.status), true);
       }
-      if (res.body.length > MAX_ANSWER_BYTES) return finish('Gatehouse answered more than a hook answer can be', true);
+      if (res.body.length > MAX_ANSWER_BYTES) return finish(TOO_LARGE, true);
       finish({ body: res.body.toString('utf8'), signature: res.headers[SIGNATURE_HEADER] }, true);
     });
     socket.on('error', (e: NodeJS.ErrnoException) => finish(`cannot reach Gatehouse at ${url.host} (${e.code ?? e.message}); is it running?`));
-    const timer = setTimeout(() => finish(`no answer from Gatehouse within ${Math.round(timeoutMs / 1000)} s`), timeoutMs);
-    if (signal?.aborted) hangUp();
-    else signal?.addEventListener('abort', hangUp, { once: true });
+    const timer = setTimeout(() => finish(noAnswerWithin(timeoutMs)), timeoutMs);
   });
 }
 

@@ -106,10 +106,10 @@ export async function createApp(security: AppSecurity): Promise<App> {
  */
 function installJsonParser(app: FastifyInstance): void {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseText = jsonBodyParser(app);
   // Only JSON bodies: fastify's built-in text/plain parser would let a CSRF-friendly content type through.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
     let text: string;
     try {
       text = decoder.decode(body as Buffer);
@@ -117,12 +117,32 @@ function installJsonParser(app: FastifyInstance): void {
       done(new InputError('the request body is not valid UTF-8'), undefined);
       return;
     }
-    if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      done(new InputError(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    let value: unknown;
+    try {
+      value = parseText(text);
+    } catch (err) {
+      done(err as Error, undefined);
       return;
     }
-    parseJson(req, text, done);
+    done(null, value);
   });
+}
+
+/**
+ * How every route reads a JSON body's text: no deeper than MAX_JSON_DEPTH, parsed by fastify's own parser, which
+ * refuses `__proto__` keys; throws the error the route would answer with. Also the native hook route's, which hands
+ * its event to the hook route's code in-process (routes/in-process-hook.ts).
+ */
+export function jsonBodyParser(app: Pick<FastifyInstance, 'getDefaultJsonParser'>): (text: string) => unknown {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  return (text) => {
+    if (jsonDepth(text) > MAX_JSON_DEPTH) throw new InputError(`the request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+    let parsed: { err: Error | null; value: unknown } = { err: null, value: undefined };
+    // fastify's parser answers through its callback, synchronously.
+    parseJson(undefined as never, text, (err, value) => (parsed = { err, value }));
+    if (parsed.err) throw parsed.err;
+    return parsed.value;
+  };
 }
 
 /** Every error leaves as `{"error": "one line"}` with the status it means. */

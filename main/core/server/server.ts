@@ -62,8 +62,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
     port: () => port,
   });
   registerAgentRoutes(app, core, key);
-  let endpoint: Endpoint | null = null;
-  registerNativeHookRoutes(app, () => endpoint!);
+  registerNativeHookRoutes(app, core, () => `127.0.0.1:${port}`);
   registerMcpRoutes(app, core, key);
   registerApproverRoutes(app, core);
   registerAuditRoutes(app, core);
@@ -82,7 +81,7 @@ export async function startServer(core: Core, opts: ServerOptions): Promise<Runn
   const url = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | null = null;
   const listener = ownListener(port);
-  endpoint = { url, token: opts.agentToken, pid: process.pid, key: key.publicKey, ...(listener ? { listener } : {}) };
+  const endpoint: Endpoint = { url, token: opts.agentToken, pid: process.pid, key: key.publicKey, ...(listener ? { listener } : {}) };
   return {
     url,
     port,

@@ -6,14 +6,11 @@ import type { App } from '../app.js';
 import type { InstanceKey } from '../../endpoint/instance-key.js';
 import { HOOK_TRANSLATORS } from '../../agents/translators.js';
 import { HookEventBody, IdParams, SessionEndBody, SubmitBody, WaitQuery } from '../schemas.js';
+import { hookDecision, hookRan, isAfterEvent } from './hook-event.js';
 import { sendSigned } from './signed.js';
 
 /** Longest `?wait=` honoured. */
 export const MAX_WAIT_SECONDS = 600;
-/** The longest transcript path read from a hook event (as SessionEndBody's). */
-const MAX_TRANSCRIPT_PATH = 4096;
-/** How long the hook route waits for a person when no timeout is set: just under Claude Code's 600 s hook limit. */
-export const HOOK_WAIT_SECONDS = 590;
 
 /** What an agent gets back for a request. */
 function agentView(record: RequestRecord) {
@@ -72,33 +69,13 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
       return sendSigned(req, reply, key, {});
     });
     app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
-      const event = req.body;
-      if (event.hook_event_name === agent.after.event) {
-        // "Call X ran": its after-snapshot is taken before the agent goes on; the agent gets no decision to act on.
-        const call = agent.toSubmit({ ...event, hook_event_name: agent.after.as });
-        const response = (event as { tool_response?: unknown }).tool_response;
-        await core.ran({ agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args, response });
+      if (isAfterEvent(agent, req.body)) {
+        // The agent gets no decision to act on.
+        await hookRan(core, agent, req.body);
         return sendSigned(req, reply, key, {});
       }
-      const signal = hangupSignal(reply);
-      // The session's transcript (Gemini CLI names it on every event): an earlier call this one shows never ran may
-      // have its refusal recorded there, read within the same bounds as at SessionEnd (transcript.ts).
-      const transcript = (event as { transcript_path?: unknown }).transcript_path;
-      const named = typeof transcript === 'string' && transcript.length <= MAX_TRANSCRIPT_PATH ? { transcript } : {};
-      let record = await core.submit(agent.toSubmit(event), named);
-      if (record.status === 'pending') {
-        const timeout = core.settings().timeout_seconds;
-        const seconds = timeout > 0 ? Math.min(timeout + 1, HOOK_WAIT_SECONDS) : HOOK_WAIT_SECONDS;
-        record = await core.waitFor(record.request.id, seconds, signal);
-        if (record.status === 'pending') {
-          const id = record.request.id;
-          if (signal.aborted) core.cancel(id, 'the agent stopped waiting');
-          else core.expire(id, `no decision within ${seconds} s (the hook's limit)`);
-          record = core.getRequest(id);
-        }
-      }
       // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
-      return sendSigned(req, reply, key, agent.answer(event, record, core.outcome(record)));
+      return sendSigned(req, reply, key, await hookDecision(core, agent, req.body, hangupSignal(reply)));
     });
   }
 }
