@@ -3,6 +3,7 @@
 // hook prints and exits with, for every agent; it believes only the instance the kernel proves, hands every such doubt
 // to the Node hook, and after its question is sent never asks again: a broken answer is the agent's fallback.
 import { spawn, spawnSync } from 'node:child_process';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,6 +101,49 @@ describe.runIf(RUNNABLE)('the native client says what the Node hook says, for ev
     await pending;
     child.kill('SIGKILL');
     expect((await decided).record).toMatchObject({ status: 'cancelled', decision: { reason: 'the agent stopped waiting' } });
+  });
+
+  it('the server decides the native client\'s question in-process: no second connection to itself, while it waits for the person too', async () => {
+    // Every TCP client socket this process opens (the server runs here); the native client is another process.
+    const opened: unknown[] = [];
+    const count = (socket: unknown) => opened.push(socket);
+    subscribe('net.client.socket', count);
+    try {
+      const allowed = await runNative('claude-code', shellEvent(hookAgent('claude-code')!, 'npm test', ws, 'native-in-process'), { GATEHOUSE_HOME: g.home });
+      expect(allowed.stdout).toContain('"allow"');
+      const pending = nextEvent(g.core, 'request_pending');
+      const asking = runNative('gemini', shellEvent(hookAgent('gemini')!, 'make asked', ws, 'native-in-process'), { GATEHOUSE_HOME: g.home });
+      const id = (await pending).record.request.id;
+      expect(opened).toEqual([]);
+      await g.approver('POST', `/v1/requests/${id}/decision`, { approved: false, reason: 'not now' });
+      expect((await asking).stdout).toContain('not now');
+      const approverCall = opened.length; // the approver's own request above
+      await runNative('codex', shellEvent(hookAgent('codex')!, 'git push', ws, 'native-in-process'), { GATEHOUSE_HOME: g.home });
+      expect(opened.length).toBe(approverCall);
+    } finally {
+      unsubscribe('net.client.socket', count);
+    }
+  });
+
+  it('after-call and session-end events through the native client are reported to the hook route\'s code', async () => {
+    const gemini = hookAgent('gemini')!;
+    const audit = async () => {
+      const entries = ((await g.approver('GET', '/v1/audit?limit=1')).json as { entries: Array<{ id: string }> }).entries;
+      return (await g.approver('GET', `/v1/audit/${entries[0]!.id}`)).json as { undo?: { ran: string | null; not_run_reason: string | null } };
+    };
+    const before = (session: string) => runNative('gemini', shellEvent(gemini, 'npm test', ws, session), { GATEHOUSE_HOME: g.home });
+    const then = (session: string, fields: Record<string, unknown>) => JSON.stringify({ ...JSON.parse(shellEvent(gemini, 'npm test', ws, session)), ...fields });
+
+    expect((await before('native-after')).stdout).toContain('"allow"');
+    const refused = { hook_event_name: 'AfterTool', tool_response: { error: 'Tool execution denied by policy.' } };
+    expect(await runNative('gemini', then('native-after', refused), { GATEHOUSE_HOME: g.home })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await audit()).undo).toMatchObject({ ran: 'not-run', not_run_reason: 'Tool execution denied by policy.' });
+
+    expect((await before('native-end')).stdout).toContain('"allow"');
+    expect((await audit()).undo?.ran ?? null).toBeNull();
+    const end = { hook_event_name: 'SessionEnd', transcript_path: join(scratch, 'no-transcript.jsonl') };
+    expect(await runNative('gemini', then('native-end', end), { GATEHOUSE_HOME: g.home })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect((await audit()).undo).toMatchObject({ ran: 'not-run', not_run_reason: expect.stringContaining('no sign it ran') });
   });
 
   for (const agent of HOOK_AGENTS) {
