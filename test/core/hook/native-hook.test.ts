@@ -125,6 +125,20 @@ describe.runIf(RUNNABLE)('the native client says what the Node hook says, for ev
     }
   });
 
+  it('an event the hook route refuses (a __proto__ key, nesting past its limit, no tool_name) is the same fallback from both clients', async () => {
+    const event = JSON.parse(shellEvent(hookAgent('claude-code')!, 'npm test', ws, 'native-refused')) as Record<string, unknown>;
+    const deep = `${'['.repeat(80)}${']'.repeat(80)}`;
+    for (const stdin of [
+      JSON.stringify(event).replace('{', '{"__proto__":{"allowed":true},'),
+      JSON.stringify({ ...event, tool_input: { command: 'npm test', nested: 0 } }).replace('"nested":0', `"nested":${deep}`),
+      JSON.stringify({ ...event, tool_name: undefined }),
+    ]) {
+      const { native, node } = await both('claude-code', stdin);
+      expect(native).toEqual(node);
+      expect(native.stderr).toMatch(/^gatehouse hook: no decision — Gatehouse at 127\.0\.0\.1:\d+ answered HTTP 400/);
+    }
+  });
+
   it('after-call and session-end events through the native client are reported to the hook route\'s code', async () => {
     const gemini = hookAgent('gemini')!;
     const audit = async () => {

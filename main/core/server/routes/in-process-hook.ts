@@ -28,6 +28,7 @@ export interface InProcessHook {
 }
 
 type Answer = { json: string } | string;
+const HUNG_UP = 'the hook that asked stopped waiting';
 
 /** The channel askGatehouse uses for one native hook call. */
 export function inProcessChannel(h: InProcessHook): HookChannel {
@@ -65,8 +66,7 @@ export function inProcessChannel(h: InProcessHook): HookChannel {
       }
       const end = read(body, SESSION_END);
       if (typeof end === 'number') return;
-      const ended = h.core.sessionEnded(h.agent.kind, end.session_id, end.transcript_path).then(() => ({ json: '{}' }), failed);
-      await within(h.hangup, timeoutMs, () => ended);
+      await within(h.hangup, timeoutMs, () => h.core.sessionEnded(h.agent.kind, end.session_id, end.transcript_path).then(() => ({ json: '{}' }), failed));
     },
   };
 }
@@ -76,6 +76,8 @@ export function inProcessChannel(h: InProcessHook): HookChannel {
  * abort the signal `work` got, as a hook that closes its connection aborts the route's. `work` never rejects.
  */
 function within(hangup: AbortSignal, timeoutMs: number, work: (signal: AbortSignal) => Promise<Answer>): Promise<Answer> {
+  // Gone before it was asked: nothing is submitted, as a hook that hangs up before sending submits nothing.
+  if (hangup.aborted) return Promise.resolve(HUNG_UP);
   const stop = new AbortController();
   return new Promise<Answer>((resolve) => {
     const end = (answer: Answer) => {
@@ -85,14 +87,13 @@ function within(hangup: AbortSignal, timeoutMs: number, work: (signal: AbortSign
     };
     const hungUp = () => {
       stop.abort();
-      end('the hook that asked stopped waiting');
+      end(HUNG_UP);
     };
     const timer = setTimeout(() => {
       stop.abort();
       end(noAnswerWithin(timeoutMs));
     }, timeoutMs);
-    if (hangup.aborted) hungUp();
-    else hangup.addEventListener('abort', hungUp, { once: true });
+    hangup.addEventListener('abort', hungUp, { once: true });
     void work(stop.signal).then(end);
   });
 }
