@@ -159,12 +159,18 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
  * Where agent configuration may be a symbolic link: every configuration folder of home, the workspace and the
  * environment, the hook and permission files and policy folders inside each, and `~/.claude.json`. The probe resolves them.
  */
-export function configLocations(ws: WorkspaceState): string[] {
+export function configLocations(ws: WorkspaceState): readonly string[] {
+  // A pure function of these fields, asked on every request: the last answer is kept (as protectedSet keeps its set).
+  const key = JSON.stringify([ws.home, ws.realHome, ws.cwd, ws.realCwd, ws.agentConfigDirs ?? []]);
+  if (lastLocations?.key === key) return lastLocations.locations;
   const set = makeProtectedSet({ ...ws, configLinks: [] }, false);
   const inside = Object.values(AGENT_CONFIG).flatMap((c) => [...c.files, ...c.dirs]);
   const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
-  return [...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...homes.map((h) => path.join(h, '.claude.json'))];
+  const locations = Object.freeze([...new Set([...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...homes.map((h) => path.join(h, '.claude.json'))])]);
+  lastLocations = { key, locations };
+  return locations;
 }
+let lastLocations: { key: string; locations: readonly string[] } | undefined;
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */
 export function inGatehouseHome(p: string, ps: ProtectedSet): boolean {
