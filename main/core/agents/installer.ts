@@ -36,6 +36,8 @@ export interface FileEdit {
   add(text: string | null, ctx: InstallContext): string;
   /** The text with only Gatehouse's part removed (null: the file goes, it was all Gatehouse's). Throws ConfigError. */
   remove(text: string, ctx: InstallContext): string | null;
+  /** A `text` file's hook commands, read back (`doctor` checks their program is there; JSON files are read as JSON). */
+  commands?(text: string): string[];
 }
 
 /** Why an installed hook would still not run, for `gatehouse status`. */

@@ -17,6 +17,8 @@ export interface AgentConfigFile {
   path: string;
   /** What the file is written in (`script`: a program the agent runs, Cline's hook script or OpenCode's plugin). */
   format: 'json' | 'toml' | 'script';
+  /** How a script's hook commands are read back (the installer that writes it knows). */
+  commands?: (text: string) => string[];
 }
 
 /** What was found in one config file. */
@@ -27,7 +29,7 @@ export interface ConfigFinding {
   parseError: string | null;
   /** Whether it runs `gatehouse hook <agent>`. */
   hasHook: boolean;
-  /** The command hooks in it that run `gatehouse hook <agent>` (JSON files). */
+  /** The command hooks in it that run `gatehouse hook <agent>` (JSON files, Cline's scripts, OpenCode's plugin). */
   commands: string[];
 }
 
@@ -44,7 +46,7 @@ export function agentConfigFiles(env: NodeJS.ProcessEnv, cwd: string, home: stri
   for (const agent of AGENTS) {
     for (const scope of [{ kind: 'user' as const }, { kind: 'project' as const, dir: cwd }]) {
       for (const edit of agent.installer.edits({ scope, env, userHome: home, command: '', state: {} })) {
-        files.set(edit.path, { agent: agent.kind, path: edit.path, format: edit.format === 'text' ? 'script' : edit.format });
+        files.set(edit.path, { agent: agent.kind, path: edit.path, format: edit.format === 'text' ? 'script' : edit.format, ...(edit.commands ? { commands: edit.commands } : {}) });
       }
     }
   }
@@ -63,7 +65,7 @@ export function inspectConfig(file: AgentConfigFile): ConfigFinding {
     return { file, exists: true, parseError: (err as Error).message, hasHook: false, commands: [] };
   }
   const pattern = HOOK_COMMAND.get(file.agent) ?? hookPattern(file.agent);
-  const commands = file.format === 'json' ? installedCommands(text, (h) => typeof h['command'] === 'string' && pattern.test(h['command'])) : [];
+  const commands = file.format === 'json' ? installedCommands(text, (h) => typeof h['command'] === 'string' && pattern.test(h['command'])) : (file.commands?.(text) ?? []);
   return { file, exists: true, parseError: parseProblem(file.format, text), hasHook: pattern.test(text), commands };
 }
 

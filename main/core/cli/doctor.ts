@@ -1,7 +1,7 @@
 // `gatehouse doctor`: why a hook would not reach Gatehouse, each problem with its fix — every instance running for a
 // home a hook may look in (this environment's, the default one, each `--home` an installed hook names), reachable as
 // its endpoint.json names; which agents have the hook, and whether its program is still there; config files that do
-// not parse; and the last call Gatehouse saw from each agent.
+// not parse; the last call Gatehouse saw from each agent; and whether the OS sandbox can start here, and what it lacks.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ import { dbPathIn, openStore, resolveHome } from '../store/index.js';
 import { homeNamed, homeToRecord } from '../store/home.js';
 import { agentConfigFiles, inspectConfig, type ConfigFinding } from './agent-configs.js';
 import { runCommand, type CliIo } from './store-cli.js';
-import { sandboxProblems } from '../sandbox/readiness.js';
+import { sandboxProblems, sandboxShortfalls } from '../sandbox/readiness.js';
 
 const USAGE = 'usage: gatehouse doctor [--cwd DIR]   (checks this machine\'s Gatehouse and agent hooks; exit 1 when something is wrong)';
 /** Every agent's kind, from the registry. */
@@ -45,9 +45,10 @@ function hookFix(kind: string, env: NodeJS.ProcessEnv): string {
 
 const PROGRAM_FIX = 'build Gatehouse again (`npm run build`), or from where it is now run `gatehouse uninstall AGENT` then `gatehouse install AGENT`';
 
-/** One line of the report. */
+/** One line of the report (a note: nothing is wrong, but something is less than it could be). */
 interface Check {
   ok: boolean;
+  note?: true;
   what: string;
   fix?: string;
 }
@@ -145,7 +146,10 @@ async function instanceChecks(env: NodeJS.ProcessEnv, findings: ConfigFinding[],
  */
 async function sandboxChecks(proxied: ProxiedServer[]): Promise<Check[]> {
   const problems = await sandboxProblems();
-  if (problems.length === 0) return [{ ok: true, what: 'the OS sandbox can start: contained commands run contained' }];
+  if (problems.length === 0) {
+    const lacks = sandboxShortfalls().map((p): Check => ({ ok: true, note: true, what: `the OS sandbox can start, but ${p.why}`, fix: p.fix }));
+    return [{ ok: true, what: 'the OS sandbox can start: contained commands run contained' }, ...lacks];
+  }
   const why = problems.map((p) => p.why).join('; ');
   return [
     ...problems.map((p) => ({ ok: false, what: `the OS sandbox cannot start (${p.why}); contained answers ask instead`, fix: p.fix })),
@@ -167,7 +171,7 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
     const checks: Check[] = await instanceChecks(io.env, findings, proxied);
     checks.push(...(await sandboxChecks(proxied)));
     checks.push(...configChecks(findings, lastSeen(home), io.env));
-    for (const c of checks) io.stdout(`${c.ok ? 'ok  ' : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
+    for (const c of checks) io.stdout(`${c.ok ? (c.note ? 'note' : 'ok  ') : 'FIX '} ${c.what}${c.fix ? `\n       → ${c.fix}` : ''}\n`);
     const bad = checks.filter((c) => !c.ok).length;
     io.stdout(bad === 0 ? 'Everything Gatehouse needs is in place.\n' : `${bad} problem${bad === 1 ? '' : 's'} to fix.\n`);
     return bad === 0 ? 0 : 1;

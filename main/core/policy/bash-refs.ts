@@ -9,7 +9,7 @@ import { fnmatchRegex, ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
 import { chainRenames, renamedFrom, type Rename } from '../shell/renames.js';
 import { implicitEnvFiles, servedFolder } from '../shell/env-loaders.js';
-import type { Reach } from './denied-reads.js';
+import type { Reach } from './reach.js';
 import { copiedSources, copyFollowsLinks, gitArchivePaths, gitContentPaths, gitGrepSearch, gitHandedPaths, gitHoldsIgnored, stashedTreePrinters } from '../shell/tree-readers.js';
 
 /** One path a shell command names, with how the command may use it. */

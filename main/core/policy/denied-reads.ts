@@ -9,22 +9,8 @@ import { filesBelow, MAX_ENTRIES } from './tree-probe.js';
 import { pathSpecMatches, pathSpecRoot } from './path-rule.js';
 import { parseRulePatternCached } from './pattern.js';
 import { isInside } from './paths.js';
+import type { Reach } from './reach.js';
 import { ruleIsLive } from './rule-match.js';
-
-/** How a recursive reader picks the files below a folder. */
-export interface Reach {
-  /** The files it picks (find's `-name`), as the command spells them; null: all. */
-  picks: ((p: string) => boolean) | null;
-  /** It skips what git ignores (rg, ag, git grep). */
-  skipsIgnored: boolean;
-  /** It skips hidden files and folders (rg and ag without `--hidden`). */
-  skipsHidden: boolean;
-  /**
-   * Read only when one of these paths is missing: the words `git grep` may take for revisions. A word that names an
-   * existing path is a pathspec (or refused as ambiguous); any other names a revision, whose whole tree is searched.
-   */
-  unlessAllExist?: readonly string[];
-}
 
 /** The live `Read(...)` rules that deny or ask, ready to test paths against. */
 export interface ReadDenials {

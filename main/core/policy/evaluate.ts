@@ -5,7 +5,8 @@ import { commandReadOperands, failsOnFolders, feedsFileReader, isRecursive, read
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
-import { type LiveRule, type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
+import type { LiveRule } from './live-rule.js';
+import { type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
 import { secretReason } from './secrets.js';
 import { credentialAnchor } from './credential-stores.js';
 import { payloadFingerprint } from './fingerprint.js';

@@ -10,7 +10,8 @@ import { treeHolds } from './tree-probe.js';
 import { configLinks } from './config-links.js';
 import { configLocations } from './protected.js';
 import { gitCodePaths } from './hooks-path.js';
-import { deniedBelow, type Reach, type ReadDenials } from './denied-reads.js';
+import { deniedBelow, type ReadDenials } from './denied-reads.js';
+import type { Reach } from './reach.js';
 import { expandHome, isInside, isProcessView, relativeInside, unusablePath } from './paths.js';
 import { projectFolderProblem } from './project-folder.js';
 

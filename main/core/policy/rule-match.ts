@@ -3,6 +3,7 @@ import type { Rule } from '../../../common/domain.js';
 import type { SimpleCommand } from '../shell/types.js';
 import { bashSpecifierMatches } from '../shell/index.js';
 import type { WorkspaceState } from './types.js';
+import type { LiveRule } from './live-rule.js';
 import type { ParsedPattern } from './pattern.js';
 import { parseRulePatternCached } from './pattern.js';
 import { pathSpecMatches } from './path-rule.js';
@@ -13,12 +14,6 @@ import { credentialAnchor, patternNames } from './credential-stores.js';
 import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
 import type { FileRef, RequestView, ShellRef } from './view.js';
 import picomatch from 'picomatch';
-
-/** A rule with its parsed pattern. */
-export interface LiveRule {
-  rule: Rule;
-  parsed: ParsedPattern;
-}
 
 /** How a rule's pattern is matched: a `sandbox` rule matches as an allow rule does. */
 export type MatchAction = 'allow' | 'deny' | 'ask';

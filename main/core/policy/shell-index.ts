@@ -1,7 +1,7 @@
 // Picks the `Bash(...)` rules worth asking about a simple command, so 1,000 rules cost a handful of matcher calls.
 import { equivalentPrograms } from '../shell/index.js';
 import type { SimpleCommand } from '../shell/types.js';
-import type { LiveRule } from './rule-match.js';
+import type { LiveRule } from './live-rule.js';
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { rootGlobSpellings } from '../shell/index.js';
 import { ripgrepGlobFilter } from '../shell/fnmatch.js';
 import { expandHome } from './paths.js';
-import type { Reach } from './denied-reads.js';
+import type { Reach } from './reach.js';
 
 /** The tool of a contained command's connection to a host no rule allowed: args `{host, port}` (main/core/sandbox). */
 export const NETWORK_TOOL = 'Network';

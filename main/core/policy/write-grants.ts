@@ -3,7 +3,8 @@
 // file outside the workspace, inside .git or git's hooks, an agent's configuration, GATEHOUSE_HOME or the secret tier.
 import type { Blocker, ShellAnalysis } from '../shell/types.js';
 import type { PathFacts, WorkspaceState } from './types.js';
-import { type LiveRule, pathRuleCovers, ruleNamesTool } from './rule-match.js';
+import type { LiveRule } from './live-rule.js';
+import { pathRuleCovers, ruleNamesTool } from './rule-match.js';
 import { isInside, relativeInside } from './paths.js';
 import { agentConfigOf, inGatehouseHome, protectedSet } from './protected.js';
 import { secretReason } from './secrets.js';

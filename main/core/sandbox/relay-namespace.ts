@@ -31,6 +31,11 @@ function onPath(name: string): string | null {
   return null;
 }
 
+/** Where nsenter is, or null: without it no command can enter the shared namespace (each starts its own relays). */
+export function nsenterPath(): string | null {
+  return onPath('nsenter');
+}
+
 /** The library's relay, from one TCP port to the proxy socket: IPv6 with IPv4 mapped in, IPv4 alone where that fails. */
 function relay(port: number, socket: string): string {
   const listen = `fork,reuseaddr,backlog=4096 UNIX-CONNECT:${socket}`;
@@ -75,7 +80,7 @@ export class RelayNamespace {
 
   /** Starts the namespace and its relays to `httpSocket` and `socksSocket`; resolves once both listen. */
   static async start(httpSocket: string, socksSocket: string): Promise<RelayNamespace> {
-    const nsenter = onPath('nsenter');
+    const nsenter = nsenterPath();
     if (nsenter === null) throw new Error('nsenter (util-linux) is not installed');
     const script = `${relay(PORTS[0]!, shellQuote(httpSocket))}\n${relay(PORTS[1]!, shellQuote(socksSocket))}\nwait`;
     const child = spawn('bwrap', ['--unshare-user', '--unshare-net', '--unshare-pid', '--die-with-parent', '--new-session', '--dev-bind', '/', '/', '--info-fd', '3', '--', '/bin/sh', '-c', script], {

@@ -12,7 +12,9 @@ const CHUNK_CHARS = 64 * 1024;
 
 /**
  * CSV columns (header row) and the SQL that reads each, audit aliased `a`. `reasons` and `risks` are the verdict's
- * JSON lists; `args` and `updated_args` are JSON objects (redacted, as stored).
+ * JSON lists; `args` and `updated_args` are JSON objects (redacted, as stored); `subagent` is the JSON object of the
+ * subagent that asked (`{"id":…,"type":…}`), empty for a main-thread call. New columns go last: a reader that picks
+ * columns by position keeps working.
  */
 const CSV: ReadonlyArray<[name: string, sql: string]> = [
   ['seq', 'a.seq'], ['id', 'a.id'], ['received_at', 'a.received_at'], ['agent', 'a.agent'], ['session_id', 'a.session_id'],
@@ -23,6 +25,7 @@ const CSV: ReadonlyArray<[name: string, sql: string]> = [
   // The REAL as is: JavaScript prints a whole number without ".0", as the JSON formats do.
   ['reason', 'a.reason'], ['latency_ms', 'a.latency_ms'], ['decided_at', 'a.decided_at'], ['args', 'a.args_json'],
   ['updated_args', 'a.updated_args_json'], ['grant', 'a.grant_text'], ['prev_hash', 'a.prev_hash'], ['hash', 'a.hash'],
+  ['subagent', 'a.subagent_json'],
 ];
 
 /** The CSV header names, in order. */

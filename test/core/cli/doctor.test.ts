@@ -1,15 +1,18 @@
 // `gatehouse doctor` as a person runs it: nothing running, a broken settings file, a hook that reaches a verified
 // instance with the last call seen, and an impostor on a stale endpoint — each problem with its fix.
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeEndpoint } from '../../../main/core/endpoint/endpoint.js';
 import { createInstanceKey } from '../../../main/core/endpoint/instance-key.js';
 import { failsOpen, hookCommand } from '../../../main/core/agents/hook-command.js';
+import { sandboxProblems } from '../../../main/core/sandbox/readiness.js';
 import { startGatehouse, tempDir, type TestGatehouse } from '../server/helpers.js';
-import { BUILT, runCli } from './run-cli.js';
+import { BIN, BUILT, runCli } from './run-cli.js';
 
 let g: TestGatehouse | null = null;
 const dirs: string[] = [];
@@ -66,6 +69,50 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     expect(r.stdout).toMatch(/FIX {2}the OS sandbox cannot start \(.*bubblewrap.*\); contained answers ask instead/i);
     expect(r.stdout).toMatch(/→ install bubblewrap/);
     expect(r.stdout).toMatch(/→ install socat/);
+  });
+
+  it('an installed Cline script or OpenCode plugin whose program is gone is named with the fix, as every agent\'s hook is', async () => {
+    const home = tempDir('gatehouse-gone-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    const both = { ...env, HOME: user, XDG_CONFIG_HOME: join(user, '.config'), CLINE_DIR: '' };
+    for (const cli of ['cline', 'opencode']) expect((await runCli(['install', cli], { env: both })).code).toBe(0);
+    const installed = [join(user, '.cline', 'hooks', 'PreToolUse'), join(user, '.cline', 'hooks', 'PostToolUse'), join(user, '.config', 'opencode', 'plugins', 'gatehouse.js')];
+    expect((await runCli(['doctor', '--cwd', user], { env: both })).stdout).not.toContain('cannot run Gatehouse');
+    const moved = tempDir('gatehouse-moved-');
+    dirs.push(moved);
+    for (const file of installed) writeFileSync(file, readFileSync(file, 'utf8').replaceAll(BIN, join(moved, 'bin', 'gatehouse.js')));
+    const r = await runCli(['doctor', '--cwd', user], { env: both });
+    expect(r.code).toBe(1);
+    for (const [agent, file] of [['cline', 'PreToolUse'], ['cline', 'PostToolUse'], ['opencode', 'gatehouse.js']]) {
+      expect(r.stdout).toMatch(new RegExp(`FIX {2}${agent}: the hook in \\S*/${file} cannot run Gatehouse: its program \\S*gatehouse-moved-\\S* is gone .*; every call is refused\\n {7}→ build Gatehouse again`));
+    }
+  });
+
+  it('a machine whose sandbox starts without nsenter: a note that contained commands are slower, with the fix (not a problem)', async (ctx) => {
+    if ((await sandboxProblems()).length > 0) ctx.skip();
+    const home = tempDir('gatehouse-relays-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    // A PATH with what the sandbox needs, and no nsenter.
+    const bin = tempDir('gatehouse-bin-');
+    dirs.push(bin);
+    for (const program of ['git', 'bwrap', 'socat', 'rg', 'which']) symlinkSync(execFileSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).trim(), join(bin, program));
+    const r = await runCli(['doctor', '--cwd', user], { env: { ...env, PATH: bin } });
+    expect(r.stdout).toMatch(/ok {3}the OS sandbox can start: contained commands run contained\nnote the OS sandbox can start, but nsenter \(util-linux\) is not installed: each contained command starts its own two network relays .*slower\n {7}→ install util-linux/);
+    expect(r.stdout).not.toMatch(/^FIX .*nsenter/m);
+  });
+
+  it('a machine without user namespaces: says which switch is off, that contained answers ask, and how to turn it on', async (ctx) => {
+    // A user namespace of this test's own in which no further one may be made (max_user_namespaces = 0), as on a
+    // machine with them switched off; skipped where this test cannot make even the one.
+    if (spawnSync('unshare', ['-U', '-r', 'true']).status !== 0) ctx.skip();
+    const home = tempDir('gatehouse-nouserns-');
+    dirs.push(home);
+    const { user, env } = machine(home);
+    const off = 'echo 0 > /proc/sys/user/max_user_namespaces && exec "$0" "$@"';
+    const r = await promisify(execFile)('unshare', ['-U', '-r', 'sh', '-c', off, process.execPath, BIN, 'doctor', '--cwd', user], { env: { ...process.env, ...env } }).catch((e: { stdout: string; code: number }) => e);
+    expect(r.stdout).toMatch(/FIX {2}the OS sandbox cannot start \(user namespaces are switched off on this machine: user\.max_user_namespaces = 0 \(bwrap: .*\)\); contained answers ask instead\n {7}→ sysctl -w user\.max_user_namespaces=15000/);
   });
 
   it('a settings file that does not parse, and a config without the hook: each named with its fix', async () => {

@@ -1,23 +1,16 @@
 // A call a Claude Code subagent asks (its PreToolUse carries agent_id and agent_type, as Claude Code 2.1.x sends them:
 // test/fixtures/claude-code/pre-subagent-bash.json) shows which subagent asked, in the queue and the audit; the session
 // stays the parent's, so a session grant covers the subagent's calls in that session and never another session's.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../../../common/domain.js';
-import { fixture, makeWorkspace, nextEvent, startGatehouse, type TestGatehouse } from '../server/helpers.js';
+import { fixture, grantLifecycle, nextEvent } from '../server/helpers.js';
 
-let ws: ReturnType<typeof makeWorkspace>;
-let g: TestGatehouse;
-
-beforeAll(() => {
-  ws = makeWorkspace();
-});
-afterAll(() => ws.cleanup());
-afterEach(async () => g?.close());
+const t = grantLifecycle();
 
 /** Sends a hook event and returns its request once pending (the hook call stays open until it is decided). */
 async function pendingFrom(event: Record<string, unknown>): Promise<{ record: RequestRecord; answer: Promise<{ json: unknown }> }> {
-  const pending = nextEvent(g.core, 'request_pending');
-  const answer = g.agent('POST', '/v1/hooks/claude-code', event);
+  const pending = nextEvent(t.g.core, 'request_pending');
+  const answer = t.g.agent('POST', '/v1/hooks/claude-code', event);
   return { record: (await pending).record, answer };
 }
 
@@ -25,41 +18,38 @@ const decision = (json: unknown) => (json as { hookSpecificOutput?: { permission
 
 describe('calls from a subagent', () => {
   it('are shown as the subagent\'s in the queue and in the audit', async () => {
-    g = await startGatehouse();
-    const { record, answer } = await pendingFrom(fixture('pre-subagent-bash.json', ws.ws));
+    const { record, answer } = await pendingFrom(fixture('pre-subagent-bash.json', t.ws));
     expect(record.request).toMatchObject({ tool_name: 'Bash', subagent: { id: 'agent-fixture-1', type: 'general-purpose' } });
-    const queued = (await g.approver('GET', '/v1/requests')).json as RequestRecord[];
+    const queued = (await t.g.approver('GET', '/v1/requests')).json as RequestRecord[];
     expect(queued[0]?.request.subagent).toEqual({ id: 'agent-fixture-1', type: 'general-purpose' });
-    await g.approver('POST', `/v1/requests/${record.request.id}/decision`, { approved: false, reason: 'not now' });
+    await t.decide(record.request.id, { approved: false, reason: 'not now' });
     expect(decision((await answer).json)).toBe('deny');
-    const entry = ((await g.approver('GET', '/v1/audit?limit=1')).json as { entries: Array<Record<string, unknown>> }).entries[0];
+    const entry = ((await t.g.approver('GET', '/v1/audit?limit=1')).json as { entries: Array<Record<string, unknown>> }).entries[0];
     expect(entry).toMatchObject({ id: record.request.id, subagent: { id: 'agent-fixture-1', type: 'general-purpose' } });
   });
 
   it("a main-thread call names no subagent (an empty or mistyped agent_id is none)", async () => {
-    g = await startGatehouse();
-    const { agent_id: _id, ...main } = fixture('pre-subagent-bash.json', ws.ws);
+    const { agent_id: _id, ...main } = fixture('pre-subagent-bash.json', t.ws);
     for (const event of [main, { ...main, agent_id: '' }, { ...main, agent_id: 7 }]) {
       const { record, answer } = await pendingFrom(event);
       expect(record.request).not.toHaveProperty('subagent');
-      await g.approver('POST', `/v1/requests/${record.request.id}/decision`, { approved: false });
+      await t.decide(record.request.id, { approved: false });
       await answer;
     }
   });
 
   it("a session grant from the parent covers its subagent's call in that session, never another session's", async () => {
-    g = await startGatehouse();
-    const { agent_id: _id, agent_type: _type, ...parent } = fixture('pre-subagent-bash.json', ws.ws);
+    const { agent_id: _id, agent_type: _type, ...parent } = fixture('pre-subagent-bash.json', t.ws);
     const first = await pendingFrom(parent);
-    expect((await g.approver('POST', `/v1/requests/${first.record.request.id}/decision`, { approved: true, scope: 'session' })).status).toBe(200);
+    expect((await t.decide(first.record.request.id, { approved: true, scope: 'session' })).status).toBe(200);
     expect(decision((await first.answer).json)).toBe('allow');
     // The subagent, same session: the grant holds.
-    const sub = await g.agent('POST', '/v1/hooks/claude-code', fixture('pre-subagent-bash.json', ws.ws));
+    const sub = await t.g.agent('POST', '/v1/hooks/claude-code', fixture('pre-subagent-bash.json', t.ws));
     expect(decision(sub.json)).toBe('allow');
     // The same subagent call in another session: asked again.
-    const other = await pendingFrom({ ...fixture('pre-subagent-bash.json', ws.ws), session_id: 'another-session' });
+    const other = await pendingFrom({ ...fixture('pre-subagent-bash.json', t.ws), session_id: 'another-session' });
     expect(other.record.request).toMatchObject({ session_id: 'another-session', subagent: { id: 'agent-fixture-1' } });
-    await g.approver('POST', `/v1/requests/${other.record.request.id}/decision`, { approved: false });
+    await t.decide(other.record.request.id, { approved: false });
     expect(decision((await other.answer).json)).toBe('deny');
   });
 });

@@ -2,29 +2,13 @@
 // folder — never for the agent's cwd when it is the home, `/` or a system folder.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RuleSuggestion } from '../../../common/api.js';
+import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../../common/domain.js';
-import { makeWorkspace, startGatehouse, type TestGatehouse } from '../server/helpers.js';
+import { grantLifecycle } from '../server/helpers.js';
 
-let ws: ReturnType<typeof makeWorkspace>;
-let g: TestGatehouse;
-beforeAll(() => {
-  ws = makeWorkspace();
-});
-afterAll(() => ws.cleanup());
-afterEach(async () => g?.close());
-
+const t = grantLifecycle();
 /** A pending Write of `file` sent with `cwd`; its id. */
-async function pendingWrite(cwd: string, file: string): Promise<string> {
-  const r = await g.agent('POST', '/v1/requests', { agent: 'claude-code', session_id: 's1', cwd, tool_name: 'Write', args: { file_path: file, content: 'x' } });
-  expect(r.status, r.text).toBe(200);
-  const answer = r.json as { id: string; status: string };
-  expect(answer.status).toBe('pending');
-  return answer.id;
-}
-
-const suggestion = async (id: string) => (await g.approver('GET', `/v1/requests/${id}/suggest-rule`)).json as RuleSuggestion;
+const pendingWrite = (cwd: string, file: string) => t.held({ tool_name: 'Write', args: { file_path: file, content: 'x' } }, { cwd });
 
 describe('a cwd that is no project folder is offered as no workspace', () => {
   it.each([
@@ -32,33 +16,31 @@ describe('a cwd that is no project folder is offered as no workspace', () => {
     ['/', () => '/', () => join(homedir(), '.ssh', 'authorized_keys')],
     ['/etc', () => '/etc', () => '/etc/profile.d/x.sh'],
   ])('cwd = %s: no "whole workspace" grant, no rule scope, and neither is accepted', async (_name, cwd, file) => {
-    g = await startGatehouse();
     const id = await pendingWrite(cwd(), file());
-    const s = await suggestion(id);
+    const s = await t.suggestion(id);
     expect(s.grants.map((c) => c.grant.kind)).not.toContain('workspace');
     expect(s.scope).toBeNull();
     expect(s.broad).toBe(true);
     expect(s.warning).toContain('no workspace to limit the rule to');
 
-    const wsGrant = await g.approver('POST', `/v1/requests/${id}/decision`, { approved: true, scope: 'session', grant: { kind: 'workspace' } });
+    const wsGrant = await t.decide(id, { approved: true, scope: 'session', grant: { kind: 'workspace' } });
     expect(wsGrant.status).toBe(400);
-    const always = await g.approver('POST', `/v1/requests/${id}/decision`, { approved: true, scope: 'always' });
+    const always = await t.decide(id, { approved: true, scope: 'always' });
     expect(always.status).toBe(400);
     expect(always.text).toContain('cannot be limited to');
-    const scoped = await g.approver('POST', `/v1/requests/${id}/decision`, { approved: true, scope: 'always', rule: { action: 'allow', pattern: 'Edit', scope: cwd() } });
+    const scoped = await t.decide(id, { approved: true, scope: 'always', rule: { action: 'allow', pattern: 'Edit', scope: cwd() } });
     expect(scoped.status).toBe(400);
     expect(scoped.text).toContain('cannot be limited to');
-    expect(((await g.approver('GET', '/v1/rules')).json as Rule[]).length).toBe(0);
+    expect(((await t.g.approver('GET', '/v1/rules')).json as Rule[]).length).toBe(0);
   });
 
   it('a project folder is offered and taken as the workspace', async () => {
-    g = await startGatehouse();
-    const id = await pendingWrite(ws.ws, join(ws.ws, 'notes.md'));
-    const s = await suggestion(id);
-    expect(s.scope).toBe(ws.ws);
-    expect(s.grants.find((c) => c.grant.kind === 'workspace')?.grant.value).toBe(ws.ws);
-    const always = await g.approver('POST', `/v1/requests/${id}/decision`, { approved: true, scope: 'always' });
+    const id = await pendingWrite(t.ws, join(t.ws, 'notes.md'));
+    const s = await t.suggestion(id);
+    expect(s.scope).toBe(t.ws);
+    expect(s.grants.find((c) => c.grant.kind === 'workspace')?.grant.value).toBe(t.ws);
+    const always = await t.decide(id, { approved: true, scope: 'always' });
     expect(always.status, always.text).toBe(200);
-    expect(((await g.approver('GET', '/v1/rules')).json as Rule[])[0]).toMatchObject({ scope: ws.ws });
+    expect(((await t.g.approver('GET', '/v1/rules')).json as Rule[])[0]).toMatchObject({ scope: t.ws });
   });
 });

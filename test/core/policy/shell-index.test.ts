@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shellCandidates } from '../../../main/core/policy/shell-index.js';
 import { parseRulePattern, specifierProgram } from '../../../main/core/policy/pattern.js';
-import type { LiveRule } from '../../../main/core/policy/rule-match.js';
+import type { LiveRule } from '../../../main/core/policy/live-rule.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../../main/core/shell/index.js';
 import { rule } from './fixture.js';
 

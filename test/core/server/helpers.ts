@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { GatehouseEvent } from '../../../common/api.js';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { GatehouseEvent, RuleSuggestion } from '../../../common/api.js';
 import { createCore, type Core, type CoreOptions } from '../../../main/core/core.js';
 import { newSecret } from '../../../main/core/server/auth.js';
 import { startServer, type RunningServer } from '../../../main/core/server/server.js';
@@ -120,4 +121,96 @@ export async function startGatehouse(opts: Partial<CoreOptions> & { staticDir?: 
 /** The next event of a type, as a promise (tests wait on events, never on sleeps). */
 export function nextEvent<T extends GatehouseEvent['type']>(core: Core, type: T): Promise<Extract<GatehouseEvent, { type: T }>> {
   return new Promise((resolve) => core.events.once(type, resolve));
+}
+
+/** A tool call as an agent sends it. */
+export interface ToolCall {
+  tool_name: string;
+  args: Record<string, unknown>;
+}
+
+/** A Bash call of `command`. */
+export const bash = (command: string): ToolCall => ({ tool_name: 'Bash', args: { command } });
+
+/** What POST /v1/requests answers right away (the call is not waited on). */
+export interface Submitted {
+  id: string;
+  status: string;
+  verdict: { decision: string; reasons: string[] };
+}
+
+/** A request as GET /v1/requests/:id shows it to the person. */
+export interface ShownRequest {
+  request: { id: string };
+  status: string;
+  released?: string[];
+  decision?: { decided_by: string; reason?: string; rule_id?: string };
+}
+
+/** The grant tests' world: the agent submits to this test's Gatehouse, the person decides. */
+export interface GrantLifecycle {
+  /** The corpus workspace (one for the file). */
+  readonly ws: string;
+  /** The temp folder around it (for paths outside the workspace). */
+  readonly root: string;
+  /** This test's Gatehouse (a fresh one each test). */
+  readonly g: TestGatehouse;
+  /** Submits `call` as Claude Code in session s1 from the workspace (`fields` override any of these), no waiting. */
+  submit(call: ToolCall, fields?: Record<string, unknown>): Promise<Submitted>;
+  /** Submits like `submit` and checks the call is held for the person; its id. */
+  held(call: ToolCall, fields?: Record<string, unknown>): Promise<string>;
+  /** The rule and grant choices the dialog offers for a request. */
+  suggestion(id: string): Promise<RuleSuggestion>;
+  /** The person's decision on a request (the raw answer: some tests expect it refused). */
+  decide(id: string, decision: Record<string, unknown>): Promise<HttpResult>;
+  /** A request as the person sees it now. */
+  record(id: string): Promise<ShownRequest>;
+}
+
+/**
+ * Registers the grant tests' set-up in the calling file: one corpus workspace for the file, a fresh Gatehouse
+ * started before each test and closed after it.
+ */
+export function grantLifecycle(): GrantLifecycle {
+  let workspace: ReturnType<typeof makeWorkspace> | undefined;
+  let gatehouse: TestGatehouse | undefined;
+  beforeAll(() => {
+    workspace = makeWorkspace();
+  });
+  afterAll(() => workspace?.cleanup());
+  beforeEach(async () => {
+    gatehouse = await startGatehouse();
+  });
+  afterEach(async () => gatehouse?.close());
+  const g = (): TestGatehouse => gatehouse ?? expect.fail('no Gatehouse outside a test');
+  const ws = (): string => workspace?.ws ?? expect.fail('no workspace outside a test');
+  const submit = async (call: ToolCall, fields: Record<string, unknown> = {}): Promise<Submitted> => {
+    const r = await g().agent('POST', '/v1/requests', { agent: 'claude-code', session_id: 's1', cwd: ws(), ...call, ...fields });
+    expect(r.status, r.text).toBe(200);
+    return r.json as Submitted;
+  };
+  return {
+    get ws() {
+      return ws();
+    },
+    get root() {
+      return workspace?.root ?? expect.fail('no workspace outside a test');
+    },
+    get g() {
+      return g();
+    },
+    submit,
+    async held(call, fields) {
+      const answer = await submit(call, fields);
+      expect(answer.status).toBe('pending');
+      return answer.id;
+    },
+    suggestion: async (id) => (await g().approver('GET', `/v1/requests/${id}/suggest-rule`)).json as RuleSuggestion,
+    decide: (id, decision) => g().approver('POST', `/v1/requests/${id}/decision`, decision),
+    async record(id) {
+      const r = await g().approver('GET', `/v1/requests/${id}`);
+      expect(r.status, r.text).toBe(200);
+      return r.json as ShownRequest;
+    },
+  };
 }

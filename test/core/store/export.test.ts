@@ -88,6 +88,21 @@ describe('exportAudit', () => {
     expect(rows.slice(1).every((r) => r.length === rows[0]!.length)).toBe(true);
   });
 
+  it('names the subagent that asked in the last column, empty for a main-thread call, as its JSON', async () => {
+    const child = request({ args: { command: 'rm -rf build' }, subagent: { id: 'a1b2', type: 'general-purpose' } });
+    const hostile = request({ args: { command: 'ls' }, subagent: { id: '=HYPERLINK("http://evil","x")', type: '+1' } });
+    for (const r of [child, hostile]) store.insertRequest(r, verdict());
+    const { out, text } = sink();
+    await exportAudit(store, {}, 'csv', out);
+    const rows = parseCsv(text());
+    expect(rows[0]!.at(-1)).toBe('subagent');
+    const byId = new Map(rows.slice(1).map((r) => [r[rows[0]!.indexOf('id')], r.at(-1)]));
+    expect(JSON.parse(byId.get(child.id)!)).toEqual({ id: 'a1b2', type: 'general-purpose' });
+    expect(JSON.parse(byId.get(hostile.id)!)).toEqual({ id: '=HYPERLINK("http://evil","x")', type: '+1' });
+    expect(rows.slice(1, 1 + tricky.length).map((r) => r.at(-1))).toEqual(tricky.map(() => ''));
+    expect(rows.slice(1).every((r) => r.length === rows[0]!.length)).toBe(true);
+  });
+
   it('writes a valid JSON array (and [] when nothing matches)', async () => {
     const a = sink();
     await exportAudit(store, {}, 'json', a.out);

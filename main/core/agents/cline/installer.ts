@@ -15,6 +15,9 @@ export function clineDir(ctx: InstallContext): string {
   return ctx.scope.kind === 'project' ? join(projectDir(ctx.scope), '.clinerules') : ctx.env.CLINE_DIR || join(ctx.userHome, '.cline');
 }
 
+/** What follows the hook command in a PreToolUse script: the cancel line printed when that command fails. */
+const CANCEL_TAIL = " || printf 'HOOK_CONTROL\\t%s\\n' ";
+
 /**
  * The script for one event. Cline reads no exit code and runs the call when a hook prints nothing or dies, so before
  * any tool call the script prints a cancel line itself when Gatehouse's program fails to run or answer (moved, gone,
@@ -22,8 +25,16 @@ export function clineDir(ctx: InstallContext): string {
  */
 export function hookScript(event: 'PreToolUse' | 'PostToolUse', command: string): string {
   const why = `Gatehouse's hook program did not run (${hookProgram(command)?.bin ?? command}); the task is stopped until it runs again or \`gatehouse install cline\` is run from where it now is`;
-  const run = event === 'PreToolUse' ? `${command} || printf 'HOOK_CONTROL\\t%s\\n' ${shellWord(clineCancel(why).slice('HOOK_CONTROL\t'.length, -1))}` : command;
+  const run = event === 'PreToolUse' ? `${command}${CANCEL_TAIL}${shellWord(clineCancel(why).slice('HOOK_CONTROL\t'.length, -1))}` : command;
   return `#!/bin/sh\n# Gatehouse's ${event} hook for Cline: every tool call is decided in Gatehouse. \`gatehouse uninstall cline\` removes this file.\n${run}\n`;
+}
+
+/** The hook command a script of hookScript's runs (its third line, less the cancel tail); none in another text. */
+export function scriptCommands(text: string): string[] {
+  const line = text.split('\n')[2];
+  if (line === undefined || !isOurs({ command: line })) return [];
+  const at = line.indexOf(CANCEL_TAIL);
+  return [at === -1 ? line : line.slice(0, at)];
 }
 
 /** The edit that writes one event's script whole (never over a person's own script of that name). */
@@ -43,6 +54,7 @@ function scriptEdit(root: string, event: 'PreToolUse' | 'PostToolUse'): FileEdit
       if (text.split('\n').length !== 4) throw new ConfigError(`${path} was changed since Gatehouse wrote it; remove it by hand`);
       return null;
     },
+    commands: scriptCommands,
   };
 }
 

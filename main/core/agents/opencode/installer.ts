@@ -36,6 +36,7 @@ export const opencodeInstaller: AgentInstaller = {
           throw new ConfigError(`${path} exists and was not written by gatehouse install; move it away first`);
         },
         remove: (text) => (isGatehousePlugin(text) ? null : text),
+        commands: (text) => [pluginCommand(text)].filter((c) => c !== null),
       },
     ];
   },
