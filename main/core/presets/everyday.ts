@@ -13,6 +13,8 @@ const INSPECT = allowBash(
   'cut:*', 'tr:*', 'diff:*', 'cmp:*', 'file:*', 'stat:*', 'du:*', 'df:*', 'tree:*', 'echo:*', 'printf:*', 'true', 'false', 'sleep:*',
   'pwd', 'which:*', 'type:*', 'date:*', 'cd:*', 'basename:*', 'dirname:*', 'realpath:*', 'readlink:*', 'nl:*', 'column:*', 'ps:*',
   'test:*', 'xxd:*', 'od:*', 'sha256sum:*', 'md5sum:*',
+  // Exact: pretty-printing what comes in (`curl … | python3 -m json.tool`); with operands it would write its output file.
+  'python -m json.tool', 'python3 -m json.tool',
 );
 
 /** git reading the repository, and git's local work (every step of it can be taken back with git itself). */
