@@ -41,7 +41,7 @@ export const EVERYDAY: Preset = {
   name: 'everyday',
   title: 'Everyday work (recommended)',
   description:
-    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
+    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands, plain reads of a local dev server (curl localhost:5173) — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
   rules: [
     ...noted(
       'deny',
