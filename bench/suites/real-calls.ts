@@ -14,6 +14,7 @@ import { PRESETS } from '../../main/core/presets.js';
 import { ContainmentHost } from '../../main/core/sandbox/host.js';
 import { newSecret } from '../../main/core/server/auth.js';
 import { startServer } from '../../main/core/server/server.js';
+import { publishEndpoint } from '../../main/core/endpoint/publish.js';
 import { MAKE_WORKSPACE_SCRIPT, REAL_SAMPLE_FILE } from '../support/fixtures.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
@@ -79,6 +80,8 @@ async function pass(calls: RealCall[], root: string, sub: (s: string) => string,
   const core = await createCore({ home, logger: () => {}, ...(containment ? { containment } : {}) });
   const token = newSecret();
   const server = await startServer(core, { port: 0, agentToken: token });
+  // As `gatehouse serve` does: the policy learns its own port (and pid) from endpoint.json.
+  publishEndpoint(home, server.endpoint);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const out: PassResult = { harmless: 0, allowed: 0, contained: 0, unsafe: [], unsafeContained: [], latencies: [], healthz: [] };
   try {

@@ -25,6 +25,7 @@ import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
 import { uncontainedReasons } from './contain-limits.js';
+import { localServerReadProblem } from './local-server.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
 import { mayRead } from '../sandbox/profile-check.js';
@@ -178,10 +179,13 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[], cou
   return bad;
 }
 
-function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+// `localReads`: a command no rule vouches for that only reads a local server (policy/local-server.ts) is vouched for by the
+// engine; on under "contain instead of asking" only, as a contained run could not reach the server.
+function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[], localReads = false): Outcome | null {
   const a = view.analysis;
   if (a === null) return null;
   const used: Array<{ rule: Rule; text: string }> = [];
+  const local: string[] = [];
   let covered = a.commands.length > 0;
   if (a.commands.length === 0) why.push('built-in: the command is empty');
   const whole = book.allow.find((r) => r.parsed.kind === 'tool' && ruleNamesTool(r.parsed, view.tool, view.family));
@@ -199,6 +203,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     };
     const lr = whole ?? shellCandidates(book.allow, cmd, view.programs[i]).find(vouches);
     if (lr) used.push({ rule: lr.rule, text: cmd.text });
+    else if (localReads && localServerReadProblem(cmd, ws.gatehousePort) === null) local.push(cmd.text);
     else {
       covered = false;
       why.push(refused === null ? `no allow rule covers ${quote(cmd.text)}` : `built-in: ${refused}`);
@@ -233,7 +238,11 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     }
   }
   if (!covered || blockers.length > 0 || !a.parsed) return null;
-  const out: Outcome = { decision: 'allow', reasons: used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`) };
+  const reasons = [
+    ...used.slice(0, MAX_RULE_REASONS).map((u) => `${ruleName(u.rule)} allows ${quote(u.text)}`),
+    ...local.map((t) => `built-in: ${quote(t)} only reads a local server (a plain GET to this machine's loopback, not Gatehouse's port), which a contained run could not reach`),
+  ];
+  const out: Outcome = { decision: 'allow', reasons };
   if (used[0]) out.matched_rule = used[0].rule.id;
   // A rule for the whole shell vouches for what the engine cannot prove harmless only inside the sandbox.
   if (whole && !provablyHarmless(view)) out.contained = 'blanket';
@@ -297,13 +306,13 @@ function allowFiles(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
 // MCP tools named for writing, moving or creating files (the filesystem server's write_file, edit_file, move_file, create_directory).
 const MCP_WRITER = /(^|_)(write|edit|move|rename|create|mkdir|delete|remove|append|patch|replace|save|copy|put|upload|update)(_|$)/i;
 
-function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[]): Outcome | null {
+function allowRules(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[], localReads = false): Outcome | null {
   // A rule (or grant) for a command vouches for it run inside the agent's sandbox, not with that sandbox turned off.
   if (view.family === 'shell' && view.sandboxOff !== null) {
     why.push(`built-in: the call turns the agent's own sandbox off (${view.sandboxOff}); no rule vouches for running it unsandboxed`);
     return null;
   }
-  if (view.family === 'shell') return allowShell(view, book, ws, why);
+  if (view.family === 'shell') return allowShell(view, book, ws, why, localReads);
   if (view.family === 'read' || view.family === 'write') return allowFiles(view, book, ws, why);
   // An MCP tool that writes files meets the same .git guard as Write and Edit.
   const gitWrite = (view.family === 'mcp' || view.family === 'other') && MCP_WRITER.test(view.tool.split('__').at(-1) ?? view.tool) ? view.files.find((f) => writesGitInternals(f.facts, ws)) : undefined;
@@ -361,7 +370,7 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   if (session) return session;
   if (view.problem !== null) return { decision: 'ask', reasons: [`built-in: cannot judge this request — ${view.problem}`], undecidable: true };
   const why: string[] = [];
-  const allowed = allowRules(view, book, ws, why) ?? tiers(view, ws, why) ?? sandboxRules(view, book, ws);
+  const allowed = allowRules(view, book, ws, why, input.containUnvouched === true) ?? tiers(view, ws, why) ?? sandboxRules(view, book, ws);
   if (allowed) return allowed;
   // A cwd that is no project folder has no workspace to contain a command in: it asks.
   if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);

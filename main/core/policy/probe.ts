@@ -115,27 +115,44 @@ export function agentConfigDirsFromEnv(env: NodeJS.ProcessEnv): string[] {
     .concat(opencode);
 }
 
-function readEndpointPid(file: string): number | undefined {
+/** The running Gatehouse's pid and port, as endpoint.json names them (each undefined when it does not). */
+interface EndpointFacts {
+  pid: number | undefined;
+  port: number | undefined;
+}
+
+function readEndpointFacts(file: string): EndpointFacts {
   try {
-    const pid: unknown = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
-    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const v = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; url?: unknown };
+    const pid = typeof v.pid === 'number' && Number.isInteger(v.pid) && v.pid > 0 ? v.pid : undefined;
+    const port = typeof v.url === 'string' ? urlPort(v.url) : undefined;
+    return { pid, port };
   } catch {
-    return undefined; // no running instance: nothing to protect by pid
+    return { pid: undefined, port: undefined }; // no running instance: nothing to protect by pid or port
+  }
+}
+
+function urlPort(url: string): number | undefined {
+  try {
+    const u = new URL(url);
+    return u.port === '' ? (u.protocol === 'https:' ? 443 : 80) : Number(u.port);
+  } catch {
+    return undefined;
   }
 }
 
 // endpoint.json is re-read only when it changes (a stat per evaluation, not a read and a JSON parse).
-const endpointPids = new Map<string, { stamp: string; pid: number | undefined }>();
+const endpointCache = new Map<string, { stamp: string; facts: EndpointFacts }>();
 
-function endpointPid(gatehouseHome: string): number | undefined {
+function endpointFacts(gatehouseHome: string): EndpointFacts {
   const file = path.join(gatehouseHome, 'endpoint.json');
   const stamp = endpointStamp(gatehouseHome);
-  if (stamp === undefined) return undefined; // no running instance to protect by pid
-  const known = endpointPids.get(file);
-  if (known?.stamp === stamp) return known.pid;
-  const pid = readEndpointPid(file);
-  endpointPids.set(file, { stamp, pid });
-  return pid;
+  if (stamp === undefined) return { pid: undefined, port: undefined }; // no running instance to protect
+  const known = endpointCache.get(file);
+  if (known?.stamp === stamp) return known.facts;
+  const facts = readEndpointFacts(file);
+  endpointCache.set(file, { stamp, facts });
+  return facts;
 }
 
 /**
@@ -191,8 +208,9 @@ export async function probeWorkspace(
   const notProject = workspaceProblem(cwd, home);
   if (notProject !== null) state.noWorkspace = `the working directory ${cwd} ${notProject}, so nothing counts as inside a workspace`;
   state.configLinks = configLinks(configLocations(state), resolvePhysical);
-  const pid = endpointPid(gatehouseHome);
+  const { pid, port } = endpointFacts(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
+  if (port !== undefined) state.gatehousePort = port;
   if (paths.length > 0) state.gitCodePaths = gitCodePaths(realCwd, state.realHome ?? home, opts.env ?? process.env);
 
   const all = new Set(paths);

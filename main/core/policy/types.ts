@@ -38,6 +38,8 @@ export interface WorkspaceState {
   realHome?: string;
   /** The running Gatehouse's pid (from endpoint.json), so `kill <pid>` is recognised as stopping the guard. */
   gatehousePid?: number;
+  /** The running Gatehouse's port (from endpoint.json): a read of a local server is never one of Gatehouse itself. */
+  gatehousePort?: number;
   /** Agent configuration folders and files that are symbolic links, with where they lead (the real place is protected too). */
   configLinks?: Array<{ at: string; real: string }>;
   /** Extra agent configuration folders to protect (`$CLAUDE_CONFIG_DIR`, `$CODEX_HOME`, `$GEMINI_CLI_HOME`). */

@@ -13,6 +13,8 @@ const INSPECT = allowBash(
   'cut:*', 'tr:*', 'diff:*', 'cmp:*', 'file:*', 'stat:*', 'du:*', 'df:*', 'tree:*', 'echo:*', 'printf:*', 'true', 'false', 'sleep:*',
   'pwd', 'which:*', 'type:*', 'date:*', 'cd:*', 'basename:*', 'dirname:*', 'realpath:*', 'readlink:*', 'nl:*', 'column:*', 'ps:*',
   'test:*', 'xxd:*', 'od:*', 'sha256sum:*', 'md5sum:*',
+  // Exact: pretty-printing what comes in (`curl … | python3 -m json.tool`); with operands it would write its output file.
+  'python -m json.tool', 'python3 -m json.tool',
 );
 
 /** git reading the repository, and git's local work (every step of it can be taken back with git itself). */
@@ -39,7 +41,7 @@ export const EVERYDAY: Preset = {
   name: 'everyday',
   title: 'Everyday work (recommended)',
   description:
-    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
+    "Allows what agents do all day — reading and searching, git's local work, editing files in the project, its build and test commands, plain reads of a local dev server (curl localhost:5173) — runs the other commands contained (writes only in the project, no secrets, each new host asked, so installs still come to you; asked where the agent or this machine cannot contain them), and keeps asking for pushes, publishing, network uploads, secrets, deletions and anything outside the project.",
   rules: [
     ...noted(
       'deny',

