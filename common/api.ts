@@ -76,8 +76,20 @@ export interface RuleSuggestion {
   warning?: string;
   /** Workspace files the command writes (`> log.txt`): "always" also creates an Edit rule for exactly each of them. */
   writes?: string[];
+  /** Rules for the other commands of a chain or pipeline (`pytest | tee out.txt`): "always" with `pattern` creates them too. */
+  also?: string[];
+  /** The same rules over the call's volatile words (temp names, pids, ports, timestamps, hashes), offered beside them. */
+  general?: GeneralRule;
   /** The "approve for session" choices for this request, narrowest first. */
   grants: GrantChoice[];
+}
+
+/** A proposed rule whose volatile words are placeholders (`Bash(kill <pid>)`), with the words this call had there. */
+export interface GeneralRule {
+  pattern: string;
+  /** Rules for the other commands of the line, generalised the same way; "always" with `pattern` creates them too. */
+  also: string[];
+  parts: Array<{ text: string; kind: string }>;
 }
 
 /** The what-if analysis of a rule before it is saved. */
@@ -87,6 +99,8 @@ export interface WhatIfReport {
   entries: AuditEntry[];
   distinct_commands: number;
   warnings: string[];
+  /** Requests waiting for the person now that the rule would also decide. */
+  waiting: Array<{ id: string; summary: string }>;
 }
 
 /** Result of importing a Claude Code `permissions` block. */

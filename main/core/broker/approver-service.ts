@@ -13,6 +13,7 @@ import type {
   SessionApproval,
   ToolRequest,
 } from '../../../common/domain.js';
+import { describeArgs } from '../../../common/summary.js';
 import { findPreset, PRESETS } from '../presets.js';
 import type { Store } from '../store/types.js';
 import type { GrantInput } from '../../../common/grants.js';
@@ -30,6 +31,8 @@ import type { UndoOptions, UndoReport } from '../../../common/undo.js';
 export interface ApproverPorts {
   review(request: ToolRequest): Promise<Review>;
   suggest(request: ToolRequest): RuleSuggestion;
+  /** The suggestion without its rules over volatile words when they would not allow the request after all. */
+  withoutUncovered(request: ToolRequest, suggestion: RuleSuggestion): Promise<RuleSuggestion>;
   /** Throws with a one-line reason when a rule pattern is malformed. */
   validatePattern(pattern: string): void;
   /** The session grant the person chose for a request (default: this exact call); InputError when it does not fit or cover it. */
@@ -71,7 +74,8 @@ export class ApproverService {
 
   /** The narrowest sensible "always" rule for a request. */
   async suggestRule(id: string): Promise<RuleSuggestion> {
-    return this.ports.suggest(this.broker.get(id).request);
+    const { request } = this.broker.get(id);
+    return this.ports.withoutUncovered(request, this.ports.suggest(request));
   }
 
   /** The person's decision on a pending request (404 unknown, 409 no longer pending, 400 bad input). */
@@ -123,7 +127,12 @@ export class ApproverService {
       hit_count: 0,
       source: input.source ?? 'user',
     };
-    return whatIf(rule, { store: this.store, ...this.ports.whatIf });
+    const report = await whatIf(rule, { store: this.store, ...this.ports.whatIf });
+    // The requests waiting now that the rule would decide too: an "always" releases them (the person sees which).
+    for (const { request } of this.broker.listPending()) {
+      if (await this.ports.whatIf.matches(rule, request)) report.waiting.push({ id: request.id, summary: describeArgs(request.tool_name, request.args) ?? request.tool_name });
+    }
+    return report;
   }
 
   /**
