@@ -92,6 +92,16 @@ export interface GeneralRule {
   parts: Array<{ text: string; kind: string }>;
 }
 
+/** A rule to suggest because the person approved the same kind of call several times by hand. */
+export interface RepeatSuggestion {
+  pattern: string;
+  count: number;
+  /** The newest calls it would have allowed. */
+  examples: string[];
+  /** The workspace the rule is offered for (null: no project folder; the rule would hold everywhere). */
+  scope: string | null;
+}
+
 /** The what-if analysis of a rule before it is saved. */
 export interface WhatIfReport {
   matched: number;
@@ -182,6 +192,8 @@ export interface GatehouseApi {
   getRequest(id: string): Promise<Result<RequestRecord>>;
   getReview(id: string): Promise<Result<Review>>;
   suggestRule(id: string): Promise<Result<RuleSuggestion>>;
+  /** Rules for calls the person keeps approving by hand (3 in a week); never applied without the person. */
+  repeatSuggestions(): Promise<Result<RepeatSuggestion[]>>;
   decide(id: string, input: DecisionInput): Promise<Result<RequestRecord>>;
 
   listRules(): Promise<Result<Rule[]>>;
@@ -224,7 +236,7 @@ export interface GatehouseApi {
 
 /** The verbs of GatehouseApi, as a runtime list (for the preload and IPC validation). */
 export const API_VERBS = [
-  'listPending', 'getRequest', 'getReview', 'suggestRule', 'decide',
+  'listPending', 'getRequest', 'getReview', 'suggestRule', 'repeatSuggestions', 'decide',
   'listRules', 'createRule', 'updateRule', 'deleteRule', 'whatIf', 'importClaudeSettings', 'exportRules',
   'listPresets', 'applyPreset',
   'listSessionApprovals', 'revokeSessionApproval',

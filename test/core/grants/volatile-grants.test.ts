@@ -123,3 +123,19 @@ describe('"always" for a pipeline', () => {
     expect((await submit('pytest | tee out.txt | sh')).status).not.toBe('approved');
   });
 });
+
+describe('suggested rules after repeated approvals', () => {
+  it('three hand approvals of `kill <pid>` suggest the rule over the pid; it is never applied without the person', async () => {
+    g = await startGatehouse();
+    for (const pid of [41001, 41002]) await decide((await submit(`kill ${pid}`)).id, { approved: true });
+    expect((await g.approver('GET', '/v1/rule-suggestions')).json).toEqual([]);
+    await decide((await submit('kill 41003')).id, { approved: true });
+    const list = (await g.approver('GET', '/v1/rule-suggestions')).json as Array<{ pattern: string; count: number; examples: string[]; scope: string | null }>;
+    expect(list).toEqual([{ pattern: 'Bash(kill <pid>)', count: 3, examples: ['kill 41003', 'kill 41002', 'kill 41001'], scope: ws.ws }]);
+    // A suggestion is no rule: the next kill still asks until the person accepts it.
+    expect((await submit('kill 41004')).status).toBe('pending');
+    expect((await g.approver('POST', '/v1/rules', { action: 'allow', pattern: list[0]!.pattern, scope: list[0]!.scope })).status).toBe(201);
+    expect((await submit('kill 41005')).status).toBe('approved');
+    expect((await g.approver('GET', '/v1/rule-suggestions')).json).toEqual([]);
+  });
+});
