@@ -26,3 +26,31 @@ test('"always" offers the rule over a volatile word with its preview, and releas
   expect((await gatehouse.submit(run('kill 5555'))).status).toBe('approved');
   expect((await gatehouse.submit(run('kill -9 -1'))).status).not.toBe('approved');
 });
+
+test('after three approvals of the same kind of call the queue suggests its rule; dismissed it stays away, accepted it allows the next one', async ({ app, gatehouse }) => {
+  const ws = await gatehouse.workspace({ 'README.md': 'x\n' });
+  const run = (command: string) => ({ tool_name: 'Bash', agent: 'claude-code', session_id: 'sess-s', cwd: ws, args: { command } });
+  const suggestions = app.getByRole('region', { name: 'Suggested rules' });
+  for (const pid of [42001, 42002, 42003]) {
+    const sent = await gatehouse.submit(run(`kill ${pid}`));
+    await gatehouse.approver('POST', `/v1/requests/${sent.id}/decision`, { approved: true });
+  }
+  await app.reload();
+  const card = suggestions.getByRole('article', { name: 'Suggested rule Bash(kill <pid>)' });
+  await expect(card).toContainText('You approved 3 calls like this by hand');
+  await expect(card).toContainText('kill 42003');
+  // Only a suggestion: the next kill still waits for the person.
+  const fourth = await gatehouse.submit(run('kill 42004'));
+  expect(fourth.status).toBe('pending');
+  await card.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(card).toHaveCount(0);
+  await app.reload();
+  await expect(app.locator('.gh-queue-row')).toHaveCount(1);
+  await expect(app.getByRole('article', { name: 'Suggested rule Bash(kill <pid>)' })).toHaveCount(0);
+  // Accepting (from a fresh browser state) creates the rule; the next kill is allowed.
+  await app.evaluate(() => localStorage.removeItem('gatehouse.dismissed-rule-suggestions'));
+  await app.reload();
+  await app.getByRole('article', { name: 'Suggested rule Bash(kill <pid>)' }).getByRole('button', { name: 'Create rule' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Rule created: Bash(kill <pid>)' })).toBeVisible();
+  expect((await gatehouse.submit(run('kill 42005'))).status).toBe('approved');
+});
