@@ -50,7 +50,7 @@ function describeKind(toolName: string, grant: GrantInput & { value: string }): 
     case 'prefix':
       return `commands starting with \`${grant.value}\` — each command of a chain must start with it`;
     case 'shape':
-      return `commands like \`${grant.value}\` — each <placeholder> any one ${placeholderWords(grant.value)}, the rest exactly as written`;
+      return `commands like \`${grant.value}\` — any one ${placeholderWords(grant.value)} where it says <…>, the rest exactly as written`;
     case 'tool':
       return `every call of the MCP tool ${grant.value}`;
     case 'call':
