@@ -76,8 +76,30 @@ export interface RuleSuggestion {
   warning?: string;
   /** Workspace files the command writes (`> log.txt`): "always" also creates an Edit rule for exactly each of them. */
   writes?: string[];
+  /** Rules for the other commands of a chain or pipeline (`pytest | tee out.txt`): "always" with `pattern` creates them too. */
+  also?: string[];
+  /** The same rules over the call's volatile words (temp names, pids, ports, timestamps, hashes), offered beside them. */
+  general?: GeneralRule;
   /** The "approve for session" choices for this request, narrowest first. */
   grants: GrantChoice[];
+}
+
+/** A proposed rule whose volatile words are placeholders (`Bash(kill <pid>)`), with the words this call had there. */
+export interface GeneralRule {
+  pattern: string;
+  /** Rules for the other commands of the line, generalised the same way; "always" with `pattern` creates them too. */
+  also: string[];
+  parts: Array<{ text: string; kind: string }>;
+}
+
+/** A rule to suggest because the person approved the same kind of call several times by hand. */
+export interface RepeatSuggestion {
+  pattern: string;
+  count: number;
+  /** The newest calls it would have allowed. */
+  examples: string[];
+  /** The workspace the rule is offered for (null: no project folder; the rule would hold everywhere). */
+  scope: string | null;
 }
 
 /** The what-if analysis of a rule before it is saved. */
@@ -87,6 +109,8 @@ export interface WhatIfReport {
   entries: AuditEntry[];
   distinct_commands: number;
   warnings: string[];
+  /** Requests waiting for the person now that the rule would also decide. */
+  waiting: Array<{ id: string; summary: string }>;
 }
 
 /** Result of importing a Claude Code `permissions` block. */
@@ -168,6 +192,8 @@ export interface GatehouseApi {
   getRequest(id: string): Promise<Result<RequestRecord>>;
   getReview(id: string): Promise<Result<Review>>;
   suggestRule(id: string): Promise<Result<RuleSuggestion>>;
+  /** Rules for calls the person keeps approving by hand (3 in a week); never applied without the person. */
+  repeatSuggestions(): Promise<Result<RepeatSuggestion[]>>;
   decide(id: string, input: DecisionInput): Promise<Result<RequestRecord>>;
 
   listRules(): Promise<Result<Rule[]>>;
@@ -210,7 +236,7 @@ export interface GatehouseApi {
 
 /** The verbs of GatehouseApi, as a runtime list (for the preload and IPC validation). */
 export const API_VERBS = [
-  'listPending', 'getRequest', 'getReview', 'suggestRule', 'decide',
+  'listPending', 'getRequest', 'getReview', 'suggestRule', 'repeatSuggestions', 'decide',
   'listRules', 'createRule', 'updateRule', 'deleteRule', 'whatIf', 'importClaudeSettings', 'exportRules',
   'listPresets', 'applyPreset',
   'listSessionApprovals', 'revokeSessionApproval',

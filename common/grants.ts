@@ -3,12 +3,15 @@
 // One description serves the dialog, the Sessions view and the audit, so all three say exactly what a grant covers.
 
 /** What a session grant covers. */
-export type GrantKind = 'call' | 'file' | 'workspace' | 'prefix' | 'tool';
+export type GrantKind = 'call' | 'file' | 'workspace' | 'prefix' | 'shape' | 'tool';
 
 /** The person's choice of grant: a kind and its value (a path, a workspace folder, a command prefix, a tool name). */
 export interface GrantInput {
   kind: GrantKind;
-  /** file: absolute path; workspace: absolute folder; prefix: the command prefix; tool: the MCP tool; call: ignored. */
+  /**
+   * file: absolute path; workspace: absolute folder; prefix: the command prefix; shape: the command with volatile words as
+   * placeholders (`kill <pid>`); tool: the MCP tool; call: ignored.
+   */
   value?: string;
 }
 
@@ -46,9 +49,27 @@ function describeKind(toolName: string, grant: GrantInput & { value: string }): 
       return `${toolName} of any file in the workspace ${grant.value} (not outside it, not .git/)`;
     case 'prefix':
       return `commands starting with \`${grant.value}\` — each command of a chain must start with it`;
+    case 'shape':
+      return `commands like \`${grant.value}\` — any one ${placeholderWords(grant.value)} where it says <…>, the rest exactly as written`;
     case 'tool':
       return `every call of the MCP tool ${grant.value}`;
     case 'call':
       return isShell(toolName) ? `this exact command: \`${grant.value}\`` : `only this exact ${toolName} call again, with the same arguments (${grant.value})`;
   }
+}
+
+// What each volatile placeholder stands for, in a person's words.
+const PLACEHOLDER_WORDS: Record<string, string> = {
+  pid: 'process id',
+  port: 'port',
+  time: 'timestamp',
+  hash: 'hex hash',
+  uuid: 'UUID',
+  tmp: 'temp-file name',
+};
+
+/** "process id, port": the kinds of placeholder a pattern holds. */
+export function placeholderWords(pattern: string): string {
+  const kinds = [...new Set([...pattern.matchAll(/<([a-z]+)>/g)].map((m) => m[1]!))].filter((k) => k in PLACEHOLDER_WORDS);
+  return kinds.map((k) => PLACEHOLDER_WORDS[k]!).join(', ') || 'value';
 }

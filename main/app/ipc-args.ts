@@ -19,6 +19,7 @@ export const VERB_ARGS = {
   getRequest: args(Id),
   getReview: args(Id),
   suggestRule: args(Id),
+  repeatSuggestions: args(),
   decide: args(Id, Type.Object({ ...DecisionBody.properties, rule: Type.Optional(Rule) }, { additionalProperties: false })),
   listRules: args(),
   createRule: args(Rule),

@@ -8,6 +8,7 @@ import { BatchBar } from './BatchBar.js';
 import { FirstRunPresets } from './FirstRunPresets.js';
 import { FloodNotice } from './FloodNotice.js';
 import { QueueRow } from './QueueRow.js';
+import { RepeatSuggestions } from './RepeatSuggestions.js';
 
 function Batch({ batch }: { batch: QueueBatch }): ReactNode {
   const rows = batch.records.map((r) => <QueueRow key={r.request.id} record={r} />);
@@ -40,6 +41,7 @@ export function QueueView(): ReactNode {
         <BatchBar order={order} />
       </header>
       <FloodNotice sessions={sessions} total={order.length} />
+      <RepeatSuggestions />
       {loadError && (
         <p className="gh-error" role="alert">
           Could not load the queue. {loadError}

@@ -2,12 +2,14 @@
 // check of the core warns when the pattern would let through much more than this one request.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { WhatIfReport } from '../../common/api.js';
+import { placeholderWords } from '../../common/grants.js';
 import { api } from '../api/current.js';
 import { InertText } from '../inert/InertText.js';
 import { useDialogs } from '../store/dialogs.js';
 import { useQueue } from '../store/queue.js';
 import { Modal } from '../ui/Modal.js';
 import { decide } from './actions.js';
+import { CoverPreview } from './CoverPreview.js';
 import { useSuggestion } from './useSuggestion.js';
 
 /** Rule creation for an "always" approval of one request. */
@@ -42,6 +44,9 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
     ...(whatIf?.warnings ?? []),
   ];
   const broad = warnings.length > 0 || (suggestion?.broad === true && pattern === suggestion.pattern);
+  // The rules for the other parts of the command come with the suggested pattern or its generalised twin only.
+  const general = suggestion?.general;
+  const also = pattern === suggestion?.pattern ? suggestion.also ?? [] : pattern === general?.pattern ? general.also : [];
 
   return (
     <Modal title="Always allow" onClose={close}>
@@ -61,10 +66,39 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
             Not approved: <InertText text={refused} />
           </p>
         )}
+        {suggestion && general && (
+          <fieldset className="gh-fieldset" aria-label="Which calls">
+            <legend>Allow</legend>
+            <label className="gh-check">
+              <input type="radio" name="rule-general" checked={pattern === suggestion.pattern} onChange={() => setPattern(suggestion.pattern)} />
+              Exactly this: <InertText text={suggestion.pattern} singleLine className="gh-path" />
+            </label>
+            <label className="gh-check">
+              <input type="radio" name="rule-general" checked={pattern === general.pattern} onChange={() => setPattern(general.pattern)} />
+              Similar calls: <InertText text={general.pattern} singleLine className="gh-path" />
+              <span className="gh-muted">
+                {' '}
+                (any {placeholderWords(general.pattern)} in place of <InertText text={general.parts.map((p) => p.text).join(', ')} singleLine />)
+              </span>
+            </label>
+          </fieldset>
+        )}
         <label className="gh-field gh-field-wide">
           Rule pattern
           <input type="text" value={pattern} autoFocus onChange={(e) => setPattern(e.target.value)} spellCheck={false} />
         </label>
+        {also.length > 0 && (
+          <div className="gh-field gh-field-wide" aria-label="Rules for the other parts">
+            Also creates a rule for each other part of the command:
+            <ul>
+              {also.map((p) => (
+                <li key={p}>
+                  <InertText text={p} singleLine className="gh-path" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {suggestion?.writes && (
           <div className="gh-field gh-field-wide" aria-label="Files it may write">
             Also creates an Edit rule for exactly each file the command writes:
@@ -88,11 +122,7 @@ export function RuleDialog({ id }: { id: string }): ReactNode {
             Everywhere
           </label>
         </fieldset>
-        {whatIf && (
-          <p className="gh-muted">
-            Would have matched {whatIf.matched} past request{whatIf.matched === 1 ? '' : 's'} ({whatIf.distinct_commands} distinct).
-          </p>
-        )}
+        {whatIf && <CoverPreview report={whatIf} />}
         {warnings.length > 0 && (
           <ul className="gh-warnings" role="alert" aria-label="Warnings">
             {warnings.map((w, i) => (

@@ -50,6 +50,7 @@ export function createWebClient(base = ''): GatehouseApi {
     getRequest,
     getReview: (id) => call('GET', `${base}/v1/requests/${enc(id)}/review`),
     suggestRule: (id) => call('GET', `${base}/v1/requests/${enc(id)}/suggest-rule`),
+    repeatSuggestions: () => call('GET', `${base}/v1/rule-suggestions`),
     decide: (id, input) => call('POST', `${base}/v1/requests/${enc(id)}/decision`, input),
 
     listRules: () => list(`${base}/v1/rules`, 'rules'),

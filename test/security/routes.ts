@@ -9,6 +9,7 @@ export const P_ROUTES: Array<[string, string, unknown?]> = [
   ['POST', `/v1/requests/${ID}/decision`, { approved: true }],
   ['GET', `/v1/requests/${ID}/review`],
   ['GET', `/v1/requests/${ID}/suggest-rule`],
+  ['GET', '/v1/rule-suggestions'],
   ['GET', '/v1/rules'],
   ['POST', '/v1/rules', { action: 'allow', pattern: 'Bash(git status)' }],
   ['PATCH', `/v1/rules/${ID}`, { enabled: false }],

@@ -1,7 +1,7 @@
 // The person's side of the core: every GatehouseApi verb (except subscribe/exportAudit) as a plain async method
 // that throws typed errors. The HTTP routes map them to status codes; the Electron IPC maps them to {ok:false,error}.
 // Free of electron and fastify, so both hosts can use it.
-import type { AgentConnectInput, AgentConnectReport, AgentOverview, DecisionInput, ImportReport, Preset, Review, RuleSuggestion, SandboxStatus, WhatIfReport, AuditStats } from '../../../common/api.js';
+import type { AgentConnectInput, AgentConnectReport, AgentOverview, DecisionInput, ImportReport, Preset, RepeatSuggestion, Review, RuleSuggestion, SandboxStatus, WhatIfReport, AuditStats } from '../../../common/api.js';
 import type {
   AuditEntry,
   AuditFilter,
@@ -13,6 +13,7 @@ import type {
   SessionApproval,
   ToolRequest,
 } from '../../../common/domain.js';
+import { describeArgs } from '../../../common/summary.js';
 import { findPreset, PRESETS } from '../presets.js';
 import type { Store } from '../store/types.js';
 import type { GrantInput } from '../../../common/grants.js';
@@ -21,7 +22,13 @@ import { InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
 import { applyPresetTo } from './apply-preset.js';
 import { addRules, blanketAllow, exportPermissionLists, forAgent, parseClaudePermissions, type PermissionLists } from './rule-bundles.js';
-import { whatIf, type WhatIfDeps } from './what-if.js';
+import { entryRequest, whatIf, type WhatIfDeps } from './what-if.js';
+import { repeatedApprovals, type ProposedRow } from '../policy/index.js';
+
+// Suggest a rule after this many approvals by hand within this window, looking at this many approved calls at most.
+const REPEAT_MIN = 3;
+const REPEAT_WINDOW_MS = 7 * 24 * 3600 * 1000;
+const REPEAT_SCAN = 2000;
 import type { AgentConnections } from './agent-connections.js';
 import type { Snapshots } from '../snapshots/index.js';
 import type { UndoOptions, UndoReport } from '../../../common/undo.js';
@@ -30,6 +37,10 @@ import type { UndoOptions, UndoReport } from '../../../common/undo.js';
 export interface ApproverPorts {
   review(request: ToolRequest): Promise<Review>;
   suggest(request: ToolRequest): RuleSuggestion;
+  /** Why a folder cannot be a workspace (a suggested rule's scope), or null for a project folder. */
+  workspaceProblem(dir: string): string | null;
+  /** The suggestion without its rules over volatile words when they would not allow the request after all. */
+  withoutUncovered(request: ToolRequest, suggestion: RuleSuggestion): Promise<RuleSuggestion>;
   /** Throws with a one-line reason when a rule pattern is malformed. */
   validatePattern(pattern: string): void;
   /** The session grant the person chose for a request (default: this exact call); InputError when it does not fit or cover it. */
@@ -71,7 +82,35 @@ export class ApproverService {
 
   /** The narrowest sensible "always" rule for a request. */
   async suggestRule(id: string): Promise<RuleSuggestion> {
-    return this.ports.suggest(this.broker.get(id).request);
+    const { request } = this.broker.get(id);
+    return this.ports.withoutUncovered(request, this.ports.suggest(request));
+  }
+
+  /**
+   * Rules for the kind of call the person approved by hand at least 3 times in the last 7 days (the rule "always" would
+   * propose for it, over its volatile words when that still allows it), that are no rule yet.
+   */
+  async repeatSuggestions(): Promise<RepeatSuggestion[]> {
+    const rows: ProposedRow[] = [];
+    let cursor: string | undefined;
+    while (rows.length < REPEAT_SCAN) {
+      const page = viaStore(() => this.store.queryAudit(cursor === undefined ? { limit: 500, status: 'approved' } : { limit: 500, status: 'approved', cursor }));
+      for (const entry of page.entries) {
+        if (entry.decided_by !== 'user') continue;
+        const request = entryRequest(entry);
+        const s = await this.ports.withoutUncovered(request, this.ports.suggest(request));
+        rows.push({ entry, pattern: s.general?.also.length === 0 ? s.general.pattern : (s.also?.length ?? 0) === 0 && s.writes === undefined ? s.pattern : null });
+      }
+      if (!page.next_cursor || page.entries.length === 0 || Date.parse(page.entries.at(-1)!.received_at) < this.now().getTime() - REPEAT_WINDOW_MS) break;
+      cursor = page.next_cursor;
+    }
+    const known = new Set(viaStore(() => this.store.listRules()).map((r) => r.pattern));
+    return repeatedApprovals(rows, { now: this.now(), windowMs: REPEAT_WINDOW_MS, min: REPEAT_MIN, known }).map((r) => ({
+      pattern: r.pattern,
+      count: r.count,
+      examples: r.examples,
+      scope: r.cwd !== null && this.ports.workspaceProblem(r.cwd) === null ? r.cwd : null,
+    }));
   }
 
   /** The person's decision on a pending request (404 unknown, 409 no longer pending, 400 bad input). */
@@ -123,7 +162,12 @@ export class ApproverService {
       hit_count: 0,
       source: input.source ?? 'user',
     };
-    return whatIf(rule, { store: this.store, ...this.ports.whatIf });
+    const report = await whatIf(rule, { store: this.store, ...this.ports.whatIf });
+    // The requests waiting now that the rule would decide too: an "always" releases them (the person sees which).
+    for (const { request } of this.broker.listPending()) {
+      if (await this.ports.whatIf.matches(rule, request)) report.waiting.push({ id: request.id, summary: describeArgs(request.tool_name, request.args) ?? request.tool_name });
+    }
+    return report;
   }
 
   /**

@@ -24,7 +24,7 @@ export interface BrokerDeps {
   /** The args of a contained allow, rewritten to run in the sandbox; absent or throwing: the call is asked instead. */
   contain?(request: ToolRequest, profile: ContainedProfile): Promise<Record<string, unknown>>;
   /** The narrowest sensible rule pattern for "always", and the workspace files the command writes that come with an Edit rule each. */
-  suggest(request: ToolRequest): { pattern: string; writes?: string[] };
+  suggest(request: ToolRequest): { pattern: string; writes?: string[]; also?: string[]; general?: { pattern: string; also: string[] } };
   /** The Edit rule pattern for exactly one absolute file. */
   writePattern(file: string): string;
   /** Why a folder cannot be an "always" rule's scope (the home, `/`, a system folder), or null for a project folder. */
@@ -383,13 +383,20 @@ export class Broker {
   }
 
   /**
-   * With an "always" approval of a command that writes workspace files (`npm test > log.txt`), an Edit rule for exactly
-   * each of them (the dialog lists them), in the rule's scope: without them the command's own rule could never allow it.
+   * With an "always" approval of a suggested rule, the rules for the other commands of the line (`pytest | tee out.txt`)
+   * and, for a command that writes workspace files (`npm test > log.txt`), an Edit rule for exactly each of them (the
+   * dialog lists them), in the rule's scope: without them the command's own rule could never allow it.
    */
   private writeRules(request: ToolRequest, rule: RuleInput): RuleInput[] {
-    const writes = this.deps.suggest(request).writes ?? [];
-    const note = `a file \`${String(request.args['command'] ?? request.tool_name).slice(0, 200)}\` writes; created with the rule ${rule.pattern}`;
-    return writes.map((file) => ({ action: 'allow', pattern: this.deps.writePattern(file), scope: rule.scope ?? null, agent: rule.agent ?? null, note, source: 'user' }));
+    const s = this.deps.suggest(request);
+    const also = rule.pattern === s.pattern ? s.also ?? [] : rule.pattern === s.general?.pattern ? s.general.also : [];
+    const writes = s.writes ?? [];
+    const command = String(request.args['command'] ?? request.tool_name).slice(0, 200);
+    const with_ = (pattern: string, note: string): RuleInput => ({ action: 'allow', pattern, scope: rule.scope ?? null, agent: rule.agent ?? null, note, source: 'user' });
+    return [
+      ...also.map((p) => with_(p, `another part of \`${command}\`; created with the rule ${rule.pattern}`)),
+      ...writes.map((file) => with_(this.deps.writePattern(file), `a file \`${command}\` writes; created with the rule ${rule.pattern}`)),
+    ];
   }
 
   /** A contained allow with its rewritten args, or, where the sandbox cannot run it, the same call asked. */

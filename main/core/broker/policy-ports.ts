@@ -62,6 +62,17 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     return grantableWrites(analysis, { cwd: request.cwd, home: userHome, gatehouseHome: opts.home, paths: new Map() });
   };
 
+  /** Why allow rules of these patterns alone would not allow the request (every command of a chain, tiers), or null. */
+  const uncovered = async (request: ToolRequest, patterns: readonly string[]): Promise<string | null> => {
+    const at = opts.now();
+    const rules = patterns.map((pattern): Rule => ({
+      id: 'grant-check', action: 'allow', pattern, scope: null, enabled: true, expires_at: null, uses_left: null, note: null,
+      created_at: at.toISOString(), last_used_at: null, hit_count: 0, source: 'user',
+    }));
+    const verdict = await decide(request, { rules, sessionApprovals: [], mode: 'interactive', home: userHome, gatehouseHome: opts.home, now: at });
+    return verdict.decision === 'allow' ? null : verdict.reasons[0] ?? 'it would still ask';
+  };
+
   return {
     async evaluate(request, store, settings) {
       const at = opts.now();
@@ -89,9 +100,13 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
       // The agent's cwd is the rule's workspace only when it is a project folder: never the home or `/`.
       const problem = request.cwd === null ? 'is not given' : notWorkspace(request.cwd);
       const scope = problem === null ? request.cwd : null;
-      const grants = grantChoices(request, commandPrefix(s.pattern, analysis), notWorkspace, writes);
+      // A grant over volatile words is one command's pattern (`kill <pid>`), as a prefix grant is.
+      const shape = s.general && s.general.also.length === 0 && analysis?.commands.length === 1 ? /^Bash\((.+)\)$/.exec(s.general.pattern)?.[1] ?? null : null;
+      const grants = grantChoices(request, commandPrefix(s.pattern, analysis), notWorkspace, writes, shape);
       const suggestion: RuleSuggestion = { pattern: s.pattern, scope, broad: s.broad || problem !== null, grants };
       if (s.writes) suggestion.writes = s.writes;
+      if (s.also) suggestion.also = s.also;
+      if (s.general) suggestion.general = s.general;
       const warnings = [...(s.warning ? [s.warning] : []), ...(problem === null ? [] : [`the agent's working directory ${request.cwd ?? ''} ${problem}, so it is no workspace to limit the rule to: it would hold everywhere`])];
       if (warnings.length > 0) suggestion.warning = warnings.join('; ');
       return suggestion;
@@ -99,8 +114,8 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
     async grantFor(request, input) {
       const grant = grantFromChoice(request, input, notWorkspace);
       if (grant === null) throw new InputError(`grant: "${input?.kind}" does not fit this ${request.tool_name} request`);
-      // A command prefix comes with the files the command writes (`npm test > log.txt`): an Edit grant for exactly each.
-      const writes = grant.kind === 'prefix' ? writesOf(request, analysisOf(request)) ?? [] : [];
+      // A command prefix or shape comes with the files the command writes (`npm test > log.txt`): an Edit grant for exactly each.
+      const writes = grant.kind === 'prefix' || grant.kind === 'shape' ? writesOf(request, analysisOf(request)) ?? [] : [];
       const summary = describeGrant(request.tool_name, grant, writes);
       let patterns: string[];
       try {
@@ -112,16 +127,18 @@ export async function createPolicyPorts(opts: { home: string; now: () => Date })
         throw new InputError(`grant: ${e instanceof Error ? e.message : String(e)}`);
       }
       // A grant must cover the call the person reviewed, judged as allow rules would be (every command of a chain, tiers).
-      const at = opts.now();
-      const rules = patterns.map((pattern): Rule => ({
-        id: 'grant-check', action: 'allow', pattern, scope: null, enabled: true, expires_at: null, uses_left: null, note: null,
-        created_at: at.toISOString(), last_used_at: null, hit_count: 0, source: 'user',
-      }));
-      const verdict = await decide(request, { rules, sessionApprovals: [], mode: 'interactive', home: userHome, gatehouseHome: opts.home, now: at });
-      if (verdict.decision !== 'allow') {
-        throw new InputError(`grant: ${summary} does not cover this request (${verdict.reasons[0] ?? 'it would still ask'})`);
-      }
+      const why = await uncovered(request, patterns);
+      if (why !== null) throw new InputError(`grant: ${summary} does not cover this request (${why})`);
       return { kind: grant.kind, payload: joinPatterns(patterns), summary };
+    },
+    async withoutUncovered(request, suggestion) {
+      // The rules over volatile words are offered only when, with the files the command writes, they allow this call.
+      const general = suggestion.general;
+      if (general === undefined) return suggestion;
+      const patterns = [general.pattern, ...general.also, ...(suggestion.writes ?? []).map(writePattern)];
+      if ((await uncovered(request, patterns)) === null) return suggestion;
+      const { general: _dropped, ...rest } = suggestion;
+      return { ...rest, grants: suggestion.grants.filter((c) => c.grant.kind !== 'shape') };
     },
     validatePattern: (pattern) => {
       parseRulePattern(pattern);

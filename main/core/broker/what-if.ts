@@ -21,7 +21,7 @@ export interface WhatIfDeps {
 
 /** Counts matches and changed decisions over the newest audit entries, with warnings a person should see first. */
 export async function whatIf(rule: Rule, deps: WhatIfDeps): Promise<WhatIfReport> {
-  const report: WhatIfReport = { matched: 0, changed: 0, entries: [], distinct_commands: 0, warnings: [] };
+  const report: WhatIfReport = { matched: 0, changed: 0, entries: [], distinct_commands: 0, warnings: [], waiting: [] };
   const commands = new Set<string>();
   // Distinct calls of any tool (a Read rule's matches are files, not commands): what "N distinct" counts.
   const distinct = new Set<string>();

@@ -44,6 +44,7 @@ export function grantFromChoice(request: ToolRequest, input: GrantInput | undefi
     case 'workspace':
       return request.cwd === null || workspaceProblem(request.cwd) !== null ? null : { kind, value: path.normalize(request.cwd) };
     case 'prefix':
+    case 'shape':
       return typeof input?.value === 'string' ? { kind, value: input.value.trim() } : null;
     case 'tool':
       return { kind, value: request.tool_name };
@@ -52,13 +53,15 @@ export function grantFromChoice(request: ToolRequest, input: GrantInput | undefi
 
 /**
  * The choices the dialog offers for a request, the one most people mean first. `prefix` is the suggested command
- * prefix; `writes` the workspace files the command writes that a prefix grant also covers (grantableWrites), or null
- * when something in the command keeps any prefix from covering it: then only "this exact command" is offered.
+ * prefix; `shape` the command with its volatile words as placeholders (`kill <pid>`), or null; `writes` the workspace
+ * files the command writes that a prefix or shape grant also covers (grantableWrites), or null when something in the
+ * command keeps any prefix from covering it: then only "this exact command" is offered.
  */
-export function grantChoices(request: ToolRequest, prefix: string | null, workspaceProblem: WorkspaceProblem, writes: string[] | null = []): GrantChoice[] {
+export function grantChoices(request: ToolRequest, prefix: string | null, workspaceProblem: WorkspaceProblem, writes: string[] | null = [], shape: string | null = null): GrantChoice[] {
   const family = toolFamily(request.tool_name);
+  const wider: GrantInput[] = writes === null ? [] : [...(shape === null ? [] : [{ kind: 'shape' as const, value: shape }]), ...(prefix === null ? [] : [{ kind: 'prefix' as const, value: prefix }])];
   const kinds: GrantInput[] =
-    family === 'shell' ? [{ kind: 'call' }, ...(prefix === null || writes === null ? [] : [{ kind: 'prefix' as const, value: prefix }])]
+    family === 'shell' ? [{ kind: 'call' }, ...wider]
     : family === 'read' || family === 'write' ? [{ kind: 'file' }, { kind: 'workspace' }, { kind: 'call' }]
     : family === 'mcp' ? [{ kind: 'tool' }, { kind: 'call' }]
     : [{ kind: 'call' }];
@@ -66,7 +69,7 @@ export function grantChoices(request: ToolRequest, prefix: string | null, worksp
   for (const k of kinds) {
     const grant = grantFromChoice(request, k, workspaceProblem);
     if (grant === null) continue;
-    const also = grant.kind === 'prefix' && writes !== null && writes.length > 0 ? writes : undefined;
+    const also = (grant.kind === 'prefix' || grant.kind === 'shape') && writes !== null && writes.length > 0 ? writes : undefined;
     const choice: GrantChoice = { grant, label: describeGrant(request.tool_name, grant, also) };
     if (grant.kind === 'prefix') choice.editable = true;
     if (also) choice.writes = also;

@@ -3,6 +3,7 @@
 // call" is Gatehouse's own fingerprint of the reviewed tool name and args. Nothing here reads the agent's payload.
 import type { Rule, SessionApproval } from '../../../common/domain.js';
 import type { GrantInput } from '../../../common/grants.js';
+import { hasPlaceholder } from '../shell/volatile.js';
 import { toolFamily } from './tools.js';
 
 /** Rule ids of grants start with this, so a reason can name the grant instead of a rule. */
@@ -42,6 +43,10 @@ export function grantPattern(toolName: string, grant: GrantInput): string | null
       if (family !== 'shell') throw new Error(`a command prefix grant is for shell tools, not ${toolName}`);
       if (value === '' || /[\n\r()]/.test(value)) throw new Error('a command prefix must be one line of plain words');
       return `Bash(${value}:*)`;
+    case 'shape':
+      if (family !== 'shell') throw new Error(`a grant over volatile words is for shell tools, not ${toolName}`);
+      if (value === '' || /[\n\r()]/.test(value) || !hasPlaceholder(value)) throw new Error('a grant over volatile words must be one line with a placeholder such as <pid>');
+      return `Bash(${value})`;
     case 'tool':
       if (family !== 'mcp') throw new Error(`a tool grant is for MCP tools, not ${toolName}`);
       return toolName;

@@ -6,6 +6,7 @@ export { type DecideContext, type DecideResult, decide, decideDetailed } from '.
 export { type ProbeOptions, ProbeError, probeWorkspace, workspaceProblem } from './probe.js';
 export { requestPaths } from './view.js';
 export { type PatternSuggestion, suggestRulePattern } from './suggest.js';
+export { repeatedApprovals, type ProposedRow, type RepeatedApproval } from './repeated-approvals.js';
 export { ruleMatchesRequest } from './what-if.js';
 export { blanketReason } from './blanket.js';
 export { payloadFingerprint } from './fingerprint.js';

@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ToolRequest } from '../../../common/domain.js';
+import { generaliseWords, type VolatilePart } from '../shell/index.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import { fetchHost } from './domain.js';
 import { parseRulePattern } from './pattern.js';
@@ -16,6 +17,17 @@ export interface PatternSuggestion {
   warning?: string;
   /** Workspace files the command writes that the rule comes with Edit rules for (grantableWrites), absolute. */
   writes?: string[];
+  /** The rules for the other commands of a chain or pipeline (`pytest | tee out.txt`), which "always" creates too. */
+  also?: string[];
+  /** The same rules over the command's volatile words (`Bash(kill <pid>)`), offered beside the exact ones. */
+  general?: GeneralSuggestion;
+}
+
+/** A suggestion whose volatile words are placeholders, with the words this call had. */
+export interface GeneralSuggestion {
+  pattern: string;
+  also: string[];
+  parts: VolatilePart[];
 }
 
 // Tools whose first word after the program is a subcommand: `git diff:*` is a sensible "always".
@@ -34,22 +46,13 @@ function valid(pattern: string): boolean {
   }
 }
 
-function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined, writes: readonly string[] | null): PatternSuggestion {
-  const first = analysis?.commands[0];
-  if (!first || first.argv.length === 0) {
-    const cmd = shellTarget(request).command.trim();
-    return { pattern: `Bash(${cmd})`, broad: false, warning: 'the command was not analysed; the rule matches it exactly' };
-  }
+/** The rule for one simple command: the command itself, or its subcommand prefix for tools that have them. */
+function commandRule(argv: readonly string[]): { pattern: string; broad: boolean; warnings: string[] } {
+  const [prog, sub, third] = argv;
   const warnings: string[] = [];
-  if ((analysis?.commands.length ?? 0) > 1) warnings.push('the rule covers only the first command; the other parts still need their own rules');
-  // Files the command writes come with an Edit rule each (writes): only the other blockers keep any rule from allowing it.
-  const carried = new Set(writes ?? []);
-  const blockers = (analysis?.blockers ?? []).filter((b) => !(b.workspaceWrite === true && b.target !== undefined && carried.has(b.target)));
-  if (blockers.length > 0) warnings.push(`no rule can allow this command as written (${blockers[0]!.reason})`);
-  const [prog, sub, third] = first.argv;
-  let pattern = `Bash(${first.argv.join(' ')})`;
+  let pattern = `Bash(${argv.join(' ')})`;
   let broad = false;
-  if (prog !== undefined && SUBCOMMAND_TOOLS.has(prog) && sub !== undefined && /^[a-z][\w:.-]*$/i.test(sub) && first.argv.length > 2) {
+  if (prog !== undefined && SUBCOMMAND_TOOLS.has(prog) && sub !== undefined && /^[a-z][\w:.-]*$/i.test(sub) && argv.length > 2) {
     const named = NAMED_RUNNERS.has(sub) && third !== undefined && !third.startsWith('-');
     pattern = named ? `Bash(${prog} ${sub} ${third}:*)` : `Bash(${prog} ${sub}:*)`;
     if (RISKY_SUBCOMMANDS.has(sub)) {
@@ -62,8 +65,50 @@ function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined,
     broad = true;
     warnings.push(`the exact command cannot be written as a rule; this covers every ${prog} command`);
   }
-  const out: PatternSuggestion = warnings.length > 0 ? { pattern, broad, warning: warnings.join('; ') } : { pattern, broad };
+  return { pattern, broad, warnings };
+}
+
+/**
+ * The same rules with each exact command's volatile words (temp names, pids, ports, timestamps, hashes) as placeholders,
+ * and those words; null when no command has one. Prefix rules already cover any later word and stay as they are.
+ */
+function generalised(commands: ReadonlyArray<{ argv: readonly string[]; pattern: string }>): GeneralSuggestion | null {
+  const parts: VolatilePart[] = [];
+  const patterns = commands.map((c) => {
+    const g = c.pattern === `Bash(${c.argv.join(' ')})` ? generaliseWords(c.argv) : null;
+    const pattern = g === null ? c.pattern : `Bash(${g.words.join(' ')})`;
+    if (g === null || !valid(pattern)) return c.pattern;
+    parts.push(...g.parts);
+    return pattern;
+  });
+  const [pattern, ...also] = unique(patterns);
+  return parts.length === 0 || pattern === undefined ? null : { pattern, also, parts };
+}
+
+function unique(patterns: readonly string[]): string[] {
+  return [...new Set(patterns)];
+}
+
+function suggestShell(request: ToolRequest, analysis: ShellAnalysis | undefined, writes: readonly string[] | null): PatternSuggestion {
+  const commands = analysis?.commands.filter((c) => c.argv.length > 0) ?? [];
+  if (commands.length === 0) {
+    const cmd = shellTarget(request).command.trim();
+    return { pattern: `Bash(${cmd})`, broad: false, warning: 'the command was not analysed; the rule matches it exactly' };
+  }
+  // Every command of a chain or pipeline needs a rule (`pytest | tee out.txt`): the first is the pattern, the rest come along.
+  const rules = commands.map((c) => ({ argv: c.argv, ...commandRule(c.argv) }));
+  const [pattern, ...also] = unique(rules.map((r) => r.pattern));
+  const warnings = rules.flatMap((r) => r.warnings);
+  // Files the command writes come with an Edit rule each (writes): only the other blockers keep any rule from allowing it.
+  const carried = new Set(writes ?? []);
+  const blockers = (analysis?.blockers ?? []).filter((b) => !(b.workspaceWrite === true && b.target !== undefined && carried.has(b.target)));
+  if (blockers.length > 0) warnings.push(`no rule can allow this command as written (${blockers[0]!.reason})`);
+  const out: PatternSuggestion = { pattern: pattern!, broad: rules.some((r) => r.broad) };
+  if (warnings.length > 0) out.warning = unique(warnings).join('; ');
+  if (also.length > 0) out.also = also;
   if (writes && writes.length > 0 && blockers.length === 0) out.writes = [...writes];
+  const general = blockers.length === 0 ? generalised(rules) : null;
+  if (general !== null) out.general = general;
   return out;
 }
 

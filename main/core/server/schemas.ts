@@ -81,7 +81,7 @@ export const DecisionBody = Type.Object({
   grant: Type.Optional(
     Type.Object(
       {
-        kind: Type.Union([Type.Literal('call'), Type.Literal('file'), Type.Literal('workspace'), Type.Literal('prefix'), Type.Literal('tool')]),
+        kind: Type.Union([Type.Literal('call'), Type.Literal('file'), Type.Literal('workspace'), Type.Literal('prefix'), Type.Literal('shape'), Type.Literal('tool')]),
         value: Type.Optional(Type.String({ maxLength: 4096 })),
       },
       { additionalProperties: false },

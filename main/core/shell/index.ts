@@ -2,6 +2,7 @@
 export { initShellParser, shellParserReady } from './parser.js';
 export { analyzeShellCommand } from './analyze.js';
 export { bashSpecifierMatches, specifierIsExact, specifierWords, tokenizeSpecifier } from './specifier.js';
+export { generaliseWords, hasPlaceholder, type VolatileKind, type VolatilePart } from './volatile.js';
 export { specReading, type SpecReading } from './specs/index.js';
 export { nestedScriptOption } from './specs/runners.js';
 export { commandPathWords, commandWriteWords, resolvePathWords } from './command-paths.js';

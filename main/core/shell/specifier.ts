@@ -4,6 +4,7 @@ import { equivalentForms } from './equivalents.js';
 import { isSystemProgram, programName } from './program.js';
 import type { SimpleCommand } from './types.js';
 import { isConstantSetting } from './env-vars.js';
+import { hasPlaceholder, placeholderRegex } from './volatile.js';
 
 type Kind = 'exact' | 'prefix' | 'glob';
 
@@ -16,6 +17,8 @@ interface Compiled {
   /** The rule's first word as allow rules compare it; null when the rule starts with a wildcard. */
   first: string | null;
   glob?: RegExp;
+  /** Per word, the shape a word with volatile placeholders (`<pid>`, `<port>` …) matches; null for a literal word. */
+  shapes?: Array<RegExp | null>;
   canonical?: Canonical;
   canonicalGlob?: RegExp;
 }
@@ -100,7 +103,12 @@ function compile(specifier: string): Compiled {
   if (kind === 'glob') {
     c.glob = globRegex(words.join(' '));
     c.canonicalGlob = globRegex(canonicalText(canonicalize(words)));
-  } else c.canonical = canonicalize(words);
+  } else {
+    c.canonical = canonicalize(words);
+    // The program word stays literal: a placeholder there names no program, so the rule matches nothing.
+    const p = firstProgramIndex(words);
+    if (words.some((w, i) => i > p && hasPlaceholder(w))) c.shapes = words.map((w, i) => (i > p && hasPlaceholder(w) ? placeholderRegex(w) : null));
+  }
   if (compiled.size > 20_000) compiled.clear();
   compiled.set(specifier, c);
   return c;
@@ -174,9 +182,13 @@ function denyView(cmd: SimpleCommand, v: View): DenyView {
   return v.deny;
 }
 
-/** Whether a `Bash(...)` specifier names one exact command (it then vouches for just that), or a prefix or glob. */
+/**
+ * Whether a `Bash(...)` specifier names one exact command (it then vouches for just that), or a prefix, glob or shape
+ * (a word with a volatile placeholder names many files, pids or ports: each is judged as under a prefix rule).
+ */
 export function specifierIsExact(specifier: string): boolean {
-  return compile(specifier).kind === 'exact';
+  const c = compile(specifier);
+  return c.kind === 'exact' && c.shapes === undefined;
 }
 
 /** The words of a `Bash(...)` specifier, quotes removed (for the URLs a rule names). */
@@ -189,7 +201,7 @@ function wordsMatch(rule: Compiled, words: readonly string[]): boolean {
   const n = rule.words.length;
   if (rule.kind === 'exact' ? words.length !== n : words.length < n) return false;
   for (let i = 0; i < n; i++) {
-    if (rule.words[i] === words[i]) continue;
+    if (rule.words[i] === words[i] || rule.shapes?.[i]?.test(words[i]!) === true) continue;
     // `Bash(curl -s https://api.example.com/:*)` is a string prefix (as Claude Code documents it): its last word, a URL
     // ending in `/`, covers every URL below it on that host. Other hosts on the line are judged by policy/closed-world.ts.
     const last = rule.words[i]!;

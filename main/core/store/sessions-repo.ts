@@ -6,7 +6,7 @@ import type { GrantKind } from '../../../common/grants.js';
 import { isoTime, oneOf, text } from './input.js';
 import { StoreNotFoundError } from './types.js';
 
-const GRANT_KINDS: readonly GrantKind[] = ['call', 'file', 'workspace', 'prefix', 'tool'];
+const GRANT_KINDS: readonly GrantKind[] = ['call', 'file', 'workspace', 'prefix', 'shape', 'tool'];
 
 // Monotonic: ids made in the same millisecond still sort in creation order (lists are ordered by created_at, id).
 const ulid = monotonicFactory();

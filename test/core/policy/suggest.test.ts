@@ -30,9 +30,11 @@ describe('suggestRulePattern', () => {
     expect(() => parseRulePattern(s.pattern)).not.toThrow();
   });
 
-  it('warns when a compound command is only partly covered', () => {
+  it('proposes a rule for every command of a chain or pipeline, not the first only', () => {
     const r = bash('npm test && rm -rf build');
-    expect(suggestRulePattern(r, analyse(r), HOME).warning).toMatch(/only the first command/);
+    expect(suggestRulePattern(r, analyse(r), HOME)).toMatchObject({ pattern: 'Bash(npm test)', also: ['Bash(rm -rf build)'] });
+    const p = bash('pytest | tee out.txt');
+    expect(suggestRulePattern(p, analyse(p), HOME)).toMatchObject({ pattern: 'Bash(pytest)', also: ['Bash(tee out.txt)'] });
   });
 
   it.each([

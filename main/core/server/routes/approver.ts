@@ -37,6 +37,7 @@ export function registerApproverRoutes(app: App, core: Core): void {
     await svc.deleteRule(req.params.id);
     return reply.code(204).send();
   });
+  app.get('/v1/rule-suggestions', { config: P }, async () => svc.repeatSuggestions());
   app.post('/v1/rules/what-if', { config: P, schema: { body: RuleBody } }, async (req) => svc.whatIf(req.body));
   app.post('/v1/rules/import', { config: P, schema: { body: ImportBody } }, async (req) => svc.importClaudeSettings(req.body.json));
   app.get('/v1/rules/export', { config: P }, async () => svc.exportRules());
