@@ -10,6 +10,7 @@ import { watchForNotifications } from './notifications/watcher.js';
 import { SignedOut } from './SignedOut.js';
 import { SIGNED_OUT_EVENT, sessionToken, signIn, takeCodeFromUrl } from './web-client/session.js';
 import './styles.css';
+import './phone.css';
 
 declare global {
   interface Window {
