@@ -6,9 +6,11 @@ import { setApi } from './api/current.js';
 import { App } from './App.js';
 import { boot } from './store/boot.js';
 import { createWebClient } from './web-client/webClient.js';
+import { watchForNotifications } from './notifications/watcher.js';
 import { SignedOut } from './SignedOut.js';
 import { SIGNED_OUT_EVENT, sessionToken, signIn, takeCodeFromUrl } from './web-client/session.js';
 import './styles.css';
+import './phone.css';
 
 declare global {
   interface Window {
@@ -29,6 +31,7 @@ async function startWeb(root: Root): Promise<void> {
     return;
   }
   setApi(createWebClient());
+  watchForNotifications();
   render(root);
 }
 

@@ -5,6 +5,7 @@ import type { CoreSettings, Mode } from '../../common/domain.js';
 import { useSettings } from '../store/settings.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { ContainSetting } from './ContainSetting.js';
+import { NotificationsSetting } from '../notifications/NotificationsSetting.js';
 
 const MODES: Array<{ mode: Mode; label: string; help: string }> = [
   { mode: 'interactive', label: 'Interactive', help: 'Ask me whenever no rule decides.' },
@@ -48,6 +49,8 @@ export function SettingsView(): ReactNode {
         ))}
       </fieldset>
       <ContainSetting on={settings?.contain_unvouched === true} />
+      {/* The desktop app notifies natively (its tray menu switches that). */}
+      {!window.gatehouse && <NotificationsSetting />}
       <form
         className="gh-form-grid"
         onSubmit={(e) => {
