@@ -148,23 +148,27 @@ export function jsonBodyParser(app: Pick<FastifyInstance, 'getDefaultJsonParser'
 /** Every error leaves as `{"error": "one line"}` with the status it means. */
 function sendError(raw: FastifyError | GatehouseError | Error, _req: FastifyRequest, reply: FastifyReply): void {
   const err = fromStoreError(raw) as FastifyError | GatehouseError | Error;
-  let status = 500;
+  const status = errorStatus(err);
   let message = err.message;
-  if (err instanceof GatehouseError) status = err.status;
-  else if ('validation' in err && err.validation) {
-    status = 400;
-    message = validationMessage(err as FastifyError);
-  } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    status = err.statusCode;
+  if (err instanceof GatehouseError) message = err.message;
+  else if ('validation' in err && err.validation) message = validationMessage(err as FastifyError);
+  else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `request body too large (limit ${BODY_LIMIT} bytes)`;
     else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') message = 'send the body as application/json';
     else if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') message = `malformed JSON: ${err.message}`;
-  } else if (err instanceof SyntaxError) {
-    status = 400;
-    message = `malformed JSON: ${err.message}`;
-  }
+  } else if (err instanceof SyntaxError) message = `malformed JSON: ${err.message}`;
   if (status >= 500) message = `internal error: ${message}`;
   void reply.code(status).send({ error: oneLine(message) });
+}
+
+/** The HTTP status a route answers an error with; the native hook's in-process channel answers the same (in-process-hook.ts). */
+export function errorStatus(raw: unknown): number {
+  const err = fromStoreError(raw);
+  if (err instanceof GatehouseError) return err.status;
+  const e = err as { validation?: unknown; statusCode?: unknown } | null;
+  if (e !== null && typeof e === 'object' && e.validation) return 400;
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return e.statusCode;
+  return err instanceof SyntaxError ? 400 : 500;
 }
 
 function validationMessage(err: FastifyError): string {

@@ -6,9 +6,8 @@
 import { Compile } from 'typebox/compile';
 import type { Core } from '../../core.js';
 import type { HookTranslator } from '../../agents/translator.js';
-import { fromStoreError, GatehouseError } from '../../broker/errors.js';
 import { answeredStatus, MAX_ANSWER_BYTES, noAnswerWithin, TOO_LARGE, type HookChannel } from '../../hook-client/client.js';
-import { BODY_LIMIT } from '../app.js';
+import { BODY_LIMIT, errorStatus } from '../app.js';
 import { HookEventBody, SessionEndBody } from '../schemas.js';
 import { hookDecision, hookRan, isAfterEvent, type HookEventInput } from './hook-event.js';
 
@@ -32,7 +31,7 @@ const HUNG_UP = 'the hook that asked stopped waiting';
 
 /** The channel askGatehouse uses for one native hook call. */
 export function inProcessChannel(h: InProcessHook): HookChannel {
-  const failed = (err: unknown) => answeredStatus(h.host, statusOf(err));
+  const failed = (err: unknown) => answeredStatus(h.host, errorStatus(err));
   /** The hook route's body: the event, or the status the route answers it with. */
   function read<T>(body: string, schema: { Check(v: unknown): v is T }): T | number {
     if (Buffer.byteLength(body, 'utf8') > BODY_LIMIT) return 413;
@@ -40,7 +39,7 @@ export function inProcessChannel(h: InProcessHook): HookChannel {
       const value = h.parse(body);
       return schema.Check(value) ? value : 400;
     } catch (err) {
-      return statusOf(err);
+      return errorStatus(err);
     }
   }
   /** POST /v1/hooks/<cli>, as the route answers it. */
@@ -96,12 +95,4 @@ function within(hangup: AbortSignal, timeoutMs: number, work: (signal: AbortSign
     hangup.addEventListener('abort', hungUp, { once: true });
     void work(stop.signal).then(end);
   });
-}
-
-/** The HTTP status the route answers an error with (app.ts sendError): a typed error's own, a 4xx of fastify's, else 500. */
-function statusOf(err: unknown): number {
-  const e = fromStoreError(err);
-  if (e instanceof GatehouseError) return e.status;
-  const code = (e as { statusCode?: unknown } | null)?.statusCode;
-  return typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
 }
