@@ -34,7 +34,9 @@ export function scopeStatus(agent: AgentEntry, ctx: InstallContext): ScopeStatus
   const ours = isGatehouseHook(agent.cli);
   const files = configTexts(agent, ctx);
   const installedIn = [...files].filter(([, t]) => t !== null && (ours({ command: t }) || t.includes(`/v1/hooks/${agent.cli}"`))).map(([p]) => p);
-  const warnings = installedIn.length > 0 ? [...programWarnings(installedIn, files, ours), ...agent.installer.warnings(ctx, files)] : [];
+  const readers = new Map(agent.installer.edits(ctx).map((e) => [e.path, e.commands]));
+  const read = (path: string, text: string): string[] => readers.get(path)?.(text) ?? installedCommands(text, ours);
+  const warnings = installedIn.length > 0 ? [...programWarnings(installedIn, files, read), ...agent.installer.warnings(ctx, files)] : [];
   return { detected: agent.installer.detected(ctx), installedIn, warnings };
 }
 
@@ -43,10 +45,10 @@ export const FAILS_OPEN = (path: string): string =>
   `the hook in ${path} was written by an older Gatehouse: if its program goes missing (a build, a moved clone), the agent runs the call unasked; run \`gatehouse uninstall\` then \`gatehouse install\` for this agent`;
 
 /** An installed hook whose program is gone (a moved clone, a clean, a Node.js upgrade): it refuses every call. */
-function programWarnings(paths: string[], files: Map<string, string | null>, ours: (hook: Record<string, unknown>) => boolean): HookWarning[] {
+function programWarnings(paths: string[], files: Map<string, string | null>, read: (path: string, text: string) => string[]): HookWarning[] {
   const warnings: HookWarning[] = [];
   for (const path of paths) {
-    for (const command of installedCommands(files.get(path) ?? '', ours)) {
+    for (const command of read(path, files.get(path) ?? '')) {
       const problem = programProblem(command);
       if (problem) warnings.push({ path, why: `the hook in ${path} cannot run Gatehouse: ${problem}; every call is refused until \`gatehouse uninstall\` and \`gatehouse install\` are run from where Gatehouse is now (or it is built again)` });
       if (failsOpen(command)) warnings.push({ path, why: FAILS_OPEN(path) });

@@ -71,7 +71,7 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     expect(r.stdout).toMatch(/→ install socat/);
   });
 
-  it('an installed Cline script or OpenCode plugin whose program is gone is named with the fix, as every agent\'s hook is', async () => {
+  it('an installed Cline script or OpenCode plugin whose program is gone is named with the fix by doctor and status, as every agent\'s hook is', async () => {
     const home = tempDir('gatehouse-gone-');
     dirs.push(home);
     const { user, env } = machine(home);
@@ -87,6 +87,9 @@ describe.skipIf(!BUILT)('gatehouse doctor', () => {
     for (const [agent, file] of [['cline', 'PreToolUse'], ['cline', 'PostToolUse'], ['opencode', 'gatehouse.js']]) {
       expect(r.stdout).toMatch(new RegExp(`FIX {2}${agent}: the hook in \\S*/${file} cannot run Gatehouse: its program \\S*gatehouse-moved-\\S* is gone .*; every call is refused\\n {7}→ build Gatehouse again`));
     }
+    const status = await runCli(['status'], { env: both });
+    expect(status.code).toBe(1);
+    for (const file of ['PreToolUse', 'PostToolUse', 'gatehouse.js']) expect(status.stdout).toMatch(new RegExp(`would not run: the hook in \\S*/${file} cannot run Gatehouse: its program \\S*gatehouse-moved-\\S* is gone`));
   });
 
   it('a machine whose sandbox starts without nsenter: a note that contained commands are slower, with the fix (not a problem)', async (ctx) => {

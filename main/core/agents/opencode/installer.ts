@@ -4,8 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config-file.js';
-import { failsOpen, programProblem } from '../hook-command.js';
-import { projectDir, type AgentInstaller, type HookWarning, type InstallContext } from '../installer.js';
+import { projectDir, type AgentInstaller, type InstallContext } from '../installer.js';
 import { isGatehousePlugin, pluginCommand, pluginSource } from './plugin.js';
 
 /** The OpenCode config folder for a scope. */
@@ -40,14 +39,5 @@ export const opencodeInstaller: AgentInstaller = {
       },
     ];
   },
-  warnings(ctx, texts) {
-    const path = pluginPath(ctx);
-    const command = pluginCommand(texts.get(path) ?? '');
-    if (command === null) return [];
-    const warnings: HookWarning[] = [];
-    const problem = programProblem(command);
-    if (problem) warnings.push({ path, why: `the plugin in ${path} cannot run Gatehouse: ${problem}; every call is refused until \`gatehouse uninstall opencode\` and \`gatehouse install opencode\` are run from where Gatehouse is now (or it is built again)` });
-    if (failsOpen(command)) warnings.push({ path, why: `the plugin in ${path} was written without the fail-closed tail; run \`gatehouse uninstall opencode\` then \`gatehouse install opencode\`` });
-    return warnings;
-  },
+  warnings: () => [],
 };
