@@ -45,33 +45,54 @@ static const char *header(const char *head, const char *end, const char *name, s
     return found;
 }
 
+/* The end of the head (its blank line's first byte) in raw, or NULL when it has not all arrived. */
+static const char *end_of_head(const char *raw, size_t len)
+{
+    for (size_t i = 0; i + 3 < len; i++) {
+        if (memcmp(raw + i, "\r\n\r\n", 4) == 0) return raw + i;
+    }
+    return NULL;
+}
+
+/* The Content-Length of the head ending at eoh (exactly one, all digits, no Transfer-Encoding); -1 otherwise. */
+static long content_length(const char *raw, const char *eoh)
+{
+    const char *head = memchr(raw, '\n', (size_t)(eoh - raw));
+    if (!head) return -1;
+    head++;
+    size_t vlen = 0;
+    if (header(head, eoh + 2, "transfer-encoding", &vlen)) return -1;
+    const char *cl = header(head, eoh + 2, "content-length", &vlen);
+    if (!cl) return -1;
+    const char *c = cl;
+    long length = number_until(&c, cl + vlen + 1, cl[vlen]);
+    return length >= 0 && c == cl + vlen + 1 ? length : -1;
+}
+
+long answer_size(const char *raw, size_t len)
+{
+    const char *eoh = end_of_head(raw, len);
+    if (!eoh) return -1;
+    long length = content_length(raw, eoh);
+    return length < 0 ? 0 : (long)(eoh + 4 - raw) + length;
+}
+
 int parse_answer(const char *raw, size_t len, struct bytes *out, struct bytes *err, int *exit_code)
 {
     static const char status[] = "HTTP/1.1 200 ";
     if (len < sizeof status - 1 || memcmp(raw, status, sizeof status - 1) != 0) return -1;
-    const char *end_of_head = NULL;
-    for (size_t i = 0; i + 3 < len; i++) {
-        if (memcmp(raw + i, "\r\n\r\n", 4) == 0) {
-            end_of_head = raw + i;
-            break;
-        }
-    }
-    if (!end_of_head) return -1;
-    const char *head = memchr(raw, '\n', (size_t)(end_of_head - raw));
+    const char *eoh = end_of_head(raw, len);
+    if (!eoh) return -1;
+    const char *head = memchr(raw, '\n', (size_t)(eoh - raw));
     if (!head) return -1;
     head++;
     size_t vlen = 0;
-    const char *type = header(head, end_of_head + 2, "content-type", &vlen);
+    const char *type = header(head, eoh + 2, "content-type", &vlen);
     if (!type || vlen != sizeof ANSWER_TYPE - 1 || memcmp(type, ANSWER_TYPE, vlen) != 0) return -1;
-    if (header(head, end_of_head + 2, "transfer-encoding", &vlen)) return -1;
-    const char *cl = header(head, end_of_head + 2, "content-length", &vlen);
-    if (!cl) return -1;
-    const char *c = cl;
-    char terminator = cl[vlen];
-    long length = number_until(&c, cl + vlen + 1, terminator);
-    if (length < 0 || c != cl + vlen + 1) return -1;
+    long length = content_length(raw, eoh);
+    if (length < 0) return -1;
 
-    const char *body = end_of_head + 4, *end = raw + len;
+    const char *body = eoh + 4, *end = raw + len;
     if ((size_t)(end - body) != (size_t)length) return -1;
     if ((size_t)length < sizeof MAGIC - 1 || memcmp(body, MAGIC, sizeof MAGIC - 1) != 0) return -1;
     const char *p = body + sizeof MAGIC - 1;

@@ -1,4 +1,5 @@
-/* One HTTP/1.1 exchange with 127.0.0.1: connect, send, and read until the server closes, within a deadline. */
+/* One HTTP/1.1 exchange with 127.0.0.1: connect, send the request in one writev, and read the answer up to its
+ * Content-Length (not until the server closes), within a deadline. */
 #include "hook.h"
 
 #include <arpa/inet.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,14 +34,26 @@ int connect_loopback(unsigned port)
     return fd;
 }
 
-int send_all(int fd, const char *data, size_t len)
+int send_request(int fd, const char *head, size_t head_len, const char *body, size_t body_len)
 {
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
+    struct iovec iov[2] = { { (void *)head, head_len }, { (void *)body, body_len } };
+    struct iovec *at = iov;
+    int count = 2;
+    while (count > 0) {
+        ssize_t n = writev(fd, at, count);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) return -1;
-        data += n;
-        len -= (size_t)n;
+        /* A short write: skip what went, resume inside the part it stopped in. */
+        size_t sent = (size_t)n;
+        while (count > 0 && sent >= at->iov_len) {
+            sent -= at->iov_len;
+            at++;
+            count--;
+        }
+        if (count > 0) {
+            at->iov_base = (char *)at->iov_base + sent;
+            at->iov_len -= sent;
+        }
     }
     return 0;
 }
@@ -51,9 +65,10 @@ static long now_ms(void)
     return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-char *receive_all(int fd, long deadline_ms, size_t *len, const char **why)
+char *receive_answer(int fd, long deadline_ms, size_t *len, const char **why)
 {
     size_t cap = 16384, have = 0;
+    long size = -1; /* the whole answer's bytes, once its head has come */
     char *buf = malloc(cap);
     long end = now_ms() + deadline_ms;
     if (!buf) {
@@ -93,11 +108,17 @@ char *receive_all(int fd, long deadline_ms, size_t *len, const char **why)
             *why = "the connection to Gatehouse failed while it decided";
             break;
         }
-        if (n == 0) {
+        if (n > 0) have += (size_t)n;
+        if (n > 0 && size < 0) size = answer_size(buf, have);
+        if (size > (long)MAX_ANSWER_BYTES) {
+            *why = "Gatehouse answered more than a hook answer can be";
+            break;
+        }
+        /* Closed, or the answer whole (or its head no answer's): what came is the answer, parse_answer judges it. */
+        if (n == 0 || (size >= 0 && have >= (size_t)size)) {
             *len = have;
             return buf;
         }
-        have += (size_t)n;
     }
     free(buf);
     return NULL;

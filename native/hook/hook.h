@@ -55,10 +55,15 @@ int listener_proven(const struct endpoint *ep);
 
 /* exchange.c */
 int connect_loopback(unsigned port);
-int send_all(int fd, const char *data, size_t len);
-/* The whole response until the server closes; NULL with *why set on a timeout, an error or an oversize answer. */
-char *receive_all(int fd, long deadline_ms, size_t *len, const char **why);
+/* Sends head and body in one writev (one segment for an event of usual size); 0 when all of it went. */
+int send_request(int fd, const char *head, size_t head_len, const char *body, size_t body_len);
+/* The response up to its head's Content-Length, or until the server closes; NULL with *why set on a timeout, an error
+ * or an oversize answer. */
+char *receive_answer(int fd, long deadline_ms, size_t *len, const char **why);
 
+/* answer.c: the bytes the whole response in raw will take (head + Content-Length); -1 while its head has not all
+ * come, 0 when the head carries no length an answer has (the response is then no answer: read no further). */
+long answer_size(const char *raw, size_t len);
 /* answer.c: 0 when `raw` is a complete 200 native answer; fills the stdout/stderr slices and the exit code. */
 int parse_answer(const char *raw, size_t len, struct bytes *out, struct bytes *err, int *exit_code);
 

@@ -104,10 +104,10 @@ int main(int argc, char **argv)
     }
 
     /* From the first byte sent on, the call may be submitted: never again. */
-    if (send_all(fd, head, strlen(head)) != 0 || send_all(fd, in.data, in.len) != 0) fallback(node_argv, "the connection to Gatehouse failed while the native hook asked");
+    if (send_request(fd, head, strlen(head), in.data, in.len) != 0) fallback(node_argv, "the connection to Gatehouse failed while the native hook asked");
     size_t len = 0;
     const char *why = NULL;
-    char *raw = receive_all(fd, ep.limit_ms, &len, &why);
+    char *raw = receive_answer(fd, ep.limit_ms, &len, &why);
     close(fd);
     if (!raw) fallback(node_argv, why);
     struct bytes out, err;

@@ -292,6 +292,23 @@ describe.runIf(RUNNABLE)('after its question is sent, anything but a whole answe
     expect(await runNative('codex', '{}', { GATEHOUSE_HOME: home })).toEqual({ code: 0, stdout: 'the answer\n', stderr: 'a line\n' });
   });
 
+  /** Writes a whole answer's bytes onto the connection in `pieces`, one per timer tick, and keeps it open. */
+  const keptOpen = (pieces = 1) => (res: ServerResponse) => {
+    const raw = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/x-gatehouse-hook-answer\r\ncontent-length: ${valid.length}\r\n\r\n`), valid]);
+    const size = Math.ceil(raw.length / pieces);
+    for (let i = 0; i < pieces; i++) setTimeout(() => res.socket?.write(raw.subarray(i * size, (i + 1) * size)), i * 20);
+  };
+
+  it('a whole answer on a connection the server keeps open is printed at once: read to its length, not to the close', async () => {
+    reply = keptOpen();
+    expect(await runNative('codex', '{}', { GATEHOUSE_HOME: home })).toEqual({ code: 0, stdout: 'the answer\n', stderr: 'a line\n' });
+  });
+
+  it('an answer that comes in pieces, head and body split, is read whole', async () => {
+    reply = keptOpen(7);
+    expect(await runNative('codex', '{}', { GATEHOUSE_HOME: home })).toEqual({ code: 0, stdout: 'the answer\n', stderr: 'a line\n' });
+  });
+
   it.each<[string, (res: ServerResponse) => void]>([
     ['garbage text', typed('allow allow allow')],
     ['a whole answer with status 500', typed(valid, 500)],
