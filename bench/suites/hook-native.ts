@@ -1,13 +1,16 @@
 // The native hook client (dist/native/gatehouse-hook, in front of the Node hook as installs write it) against the
 // Node hook client, `node -e 0` and a C `true`: each a real process started the same way (spawned with the event on
 // stdin), the median of interleaved runs, as ratios to the C `true` of the same run. The native client's floor is a C
-// program's start plus one loopback round trip; the Node hook's is Node's start.
+// program's start plus one loopback round trip; the Node hook's is Node's start. Two rows split the native figure: the
+// client against a listener that answers at once ("instant answer": the client's own cost) and the difference to the
+// real server ("server time": what Gatehouse's route, policy and audit add to each call).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startInstantAnswer } from '../support/instant-answer.js';
 import { startRuleDecidedGatehouse } from '../support/rule-decided.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
@@ -39,7 +42,11 @@ export const suite: BenchSuite = {
       return [];
     }
     const scratch = mkdtempSync(join(tmpdir(), 'gatehouse-bench-true-'));
-    const { home, event, close } = await startRuleDecidedGatehouse('hook-native');
+    const instant = await startInstantAnswer(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }));
+    const { home, event, close } = await startRuleDecidedGatehouse('hook-native').catch(async (err: unknown) => {
+      await instant.close();
+      throw err;
+    });
     try {
       writeFileSync(join(scratch, 'true.c'), 'int main(void) { return 0; }\n');
       const trueBin = join(scratch, 'true');
@@ -48,10 +55,11 @@ export const suite: BenchSuite = {
       const sides: Array<{ name: string; run: () => Promise<{ ms: number; stdout: string }> }> = [
         { name: 'C true', run: () => timed(trueBin, [], event, env) },
         { name: 'native hook', run: () => timed(NATIVE, [process.execPath, BIN, 'hook', 'claude-code'], event, env) },
+        { name: 'instant answer', run: () => timed(NATIVE, [process.execPath, BIN, 'hook', 'claude-code'], event, { ...env, GATEHOUSE_HOME: instant.home }) },
         { name: 'Node hook', run: () => timed(process.execPath, [BIN, 'hook', 'claude-code'], event, env) },
         { name: 'node -e 0', run: () => timed(process.execPath, ['-e', '0'], event, env) },
       ];
-      for (const s of sides.slice(1, 3)) {
+      for (const s of sides.slice(1, 4)) {
         const { stdout } = await s.run();
         if (!stdout.includes('"permissionDecision":"allow"')) throw new Error(`the ${s.name} did not answer allow: ${JSON.stringify(stdout)}`);
       }
@@ -67,9 +75,12 @@ export const suite: BenchSuite = {
         const goal = s.name === 'native hook' ? { goal: '≤ 1.1×', met: ratio <= 1.1 } : {};
         rows.push({ name: `${s.name} / C true`, value: ratio, unit: '×', baseline: { name: 'C true', value: base, unit: 'ms' }, ...goal });
       }
+      const instantMs = median('instant answer');
+      rows.push({ name: 'server time (native hook − instant answer)', value: native - instantMs, unit: 'ms', baseline: { name: 'instant answer', value: instantMs, unit: 'ms' } });
       rows.push({ name: 'native hook / Node hook', value: native / median('Node hook'), unit: '×', baseline: { name: 'Node hook', value: median('Node hook'), unit: 'ms' } });
       return rows;
     } finally {
+      await instant.close();
       await close();
       rmSync(scratch, { recursive: true, force: true });
     }
