@@ -63,7 +63,7 @@ describe('electron-builder.yml', () => {
     expect(c.npmRebuild).toBe(true);
     // electron-builder normalises `files` into file sets: [{ filter: [...] }].
     const patterns = (c.files ?? []).flatMap((set) => (set as { filter?: string[] }).filter ?? []);
-    expect(patterns).toEqual(expect.arrayContaining(['dist/**/*', 'package.json', 'bin/**/*', '!dist/bench/**']));
+    expect(patterns).toEqual(expect.arrayContaining(['dist/**/*', 'package.json', 'bin/**/*', '!dist/bench/**', '!dist/test/**']));
     expect(c.extraResources).toEqual([expect.objectContaining({ from: 'resources/tray', to: 'tray' })]);
     expect(c.linux?.target).toEqual(['AppImage', 'deb']);
     expect(c.mac?.target).toEqual(['dmg']);
