@@ -82,6 +82,11 @@ export interface Verdict {
   contained?: ContainedProfile;
   /** On a contained allow: paths the command names that the sandbox will not let it read (recorded as refusals). */
   refused_reads?: string[];
+  /**
+   * On a contained allow: project files the command deletes (resolved paths). It runs only once the snapshot before the
+   * call holds each of them, so undo can restore them; when it does not, the call is asked instead.
+   */
+  undoable_deletes?: string[];
 }
 
 /**

@@ -123,6 +123,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     store,
     evaluate: (request) => ports.evaluate(request, store, settings),
     ...(opts.containment ? { contain: (request: ToolRequest, profile: ContainedProfile) => containedArgs(request, profile, opts.containment!) } : {}),
+    // A contained delete waits for the snapshot that lets undo restore what it deletes (created below, used per request).
+    undoable: (request, args, files) => snapshots.hold(request, args, files),
     suggest: (request) => ports.suggest(request),
     writePattern,
     workspaceProblem: (dir) => ports.workspaceProblem(dir),

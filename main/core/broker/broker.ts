@@ -3,7 +3,7 @@
 import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { DecisionInput } from '../../../common/api.js';
-import type { ContainedProfile, CoreSettings, Decision, DecidedBy, DecisionStatus, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
+import type { ContainedProfile, CoreSettings, Decision, DecidedBy, DecisionStatus, Mode, RequestRecord, RuleInput, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import type { Store } from '../store/types.js';
 import { ConflictError, fromStoreError, InputError, NotFoundError, viaStore } from './errors.js';
 import type { CoreEvents } from './events.js';
@@ -23,6 +23,11 @@ export interface BrokerDeps {
   evaluate(request: ToolRequest): Promise<Verdict>;
   /** The args of a contained allow, rewritten to run in the sandbox; absent or throwing: the call is asked instead. */
   contain?(request: ToolRequest, profile: ContainedProfile): Promise<Record<string, unknown>>;
+  /**
+   * A contained delete runs only once the snapshot before it holds the files it deletes (Verdict.undoable_deletes):
+   * takes that snapshot with the args that will run; null when it holds them all, else why not (the call is asked).
+   */
+  undoable?(request: ToolRequest, args: Record<string, unknown>, files: string[]): Promise<string | null>;
   /** The narrowest sensible rule pattern for "always", and the workspace files the command writes that come with an Edit rule each. */
   suggest(request: ToolRequest): { pattern: string; writes?: string[]; also?: string[]; general?: { pattern: string; also: string[] } };
   /** The Edit rule pattern for exactly one absolute file. */
@@ -403,11 +408,17 @@ export class Broker {
   private async contained(request: ToolRequest, verdict: Verdict): Promise<{ verdict: Verdict; updatedArgs?: Record<string, unknown> }> {
     if (verdict.decision !== 'allow' || verdict.contained === undefined) return { verdict };
     if (!this.deps.contain) return { verdict: askInstead(verdict, 'no sandbox runs in this Gatehouse process') };
+    let updatedArgs: Record<string, unknown>;
     try {
-      return { verdict, updatedArgs: await this.deps.contain(request, verdict.contained) };
+      updatedArgs = await this.deps.contain(request, verdict.contained);
     } catch (err) {
       return { verdict: askInstead(verdict, (err as Error).message) };
     }
+    if (verdict.undoable_deletes === undefined) return { verdict, updatedArgs };
+    const notHeld = this.deps.undoable
+      ? await this.deps.undoable(request, updatedArgs, verdict.undoable_deletes).catch((err: unknown) => (err as Error).message)
+      : 'no snapshots are taken in this Gatehouse process';
+    return notHeld === null ? { verdict, updatedArgs } : { verdict: notUndoable(verdict, notHeld, this.deps.settings().mode) };
   }
 
   /** Threat: a policy failure must never turn into an allow; it becomes a question for the person. */
@@ -418,6 +429,14 @@ export class Broker {
       return { decision: 'ask', reasons: [`built-in: the policy could not evaluate this request (${(err as Error).message})`], risks: [] };
     }
   }
+}
+
+/** A contained delete whose files the snapshot before it does not hold: asked, as any other delete is. */
+function notUndoable(verdict: Verdict, why: string, mode: Mode): Verdict {
+  const { contained: _profile, undoable_deletes: _files, ...rest } = verdict;
+  const reasons = [...verdict.reasons, `built-in: undo could not be made sure of before the delete (${why}), so Gatehouse asks`];
+  if (mode === 'strict') return { ...rest, decision: 'deny', reasons: [...reasons, 'strict mode: requests that would need your approval are denied'] };
+  return { ...rest, decision: 'ask', reasons };
 }
 
 /** Crypto-random numbers in [0,1) from a refilled pool: ulid draws one byte at a time, a syscall per byte is slow. */

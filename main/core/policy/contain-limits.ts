@@ -37,11 +37,13 @@ function seenReach(ref: ShellRef, ws: WorkspaceState): string | null {
  * - A path the command names outside the workspace (other than the temp folder outside the home), or a secret in it: the engine sees it,
  *   so the person does. A read there would go through the sandbox (it hides only the secret tier); a write would fail.
  * Paths read only in case a `cd` was misread are judged where the `cd` leads, as bash runs them.
+ * `undoableDeletes`: every destructive finding is a plain delete of project files that the snapshot before the call
+ * will hold (reversible-delete.ts); the broker asks after all when it does not.
  */
-export function uncontainedReasons(analysis: ShellAnalysis | null, refs: readonly ShellRef[], ws: WorkspaceState): string[] {
+export function uncontainedReasons(analysis: ShellAnalysis | null, refs: readonly ShellRef[], ws: WorkspaceState, undoableDeletes = false): string[] {
   const out: string[] = [];
   for (const r of analysis?.risks ?? []) {
-    if (r.flag === 'destructive') out.push(`built-in: not contained — ${r.reason}, and the sandbox lets a command change the workspace`);
+    if (r.flag === 'destructive' && !undoableDeletes) out.push(`built-in: not contained — ${r.reason}, and the sandbox lets a command change the workspace`);
     if (r.flag === 'network') out.push(`built-in: not contained — ${r.reason}: a contained run would stop to ask about the host, so it is asked whole`);
   }
   for (const ref of refs) {

@@ -25,6 +25,7 @@ import { findReadPaths } from '../shell/checks/find-primaries.js';
 import { stashedTreePrinters } from '../shell/tree-readers.js';
 import { type RequestView, type ShellRef, buildView } from './view.js';
 import { uncontainedReasons } from './contain-limits.js';
+import { undoableDeletes } from './reversible-delete.js';
 import { localServerReadProblem } from './local-server.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
@@ -375,9 +376,13 @@ function decideBeforeMode(view: RequestView, input: PolicyInput, book: RuleBook,
   // A cwd that is no project folder has no workspace to contain a command in: it asks.
   if (ws.noWorkspace !== undefined) why.push(`built-in: ${ws.noWorkspace}`);
   else if (input.containUnvouched && view.family === 'shell') {
-    const limits = uncontainedReasons(view.analysis, view.shellRefs, ws);
+    const deletes = undoableDeletes(view.analysis, view.shellRefs, ws);
+    const limits = uncontainedReasons(view.analysis, view.shellRefs, ws, deletes !== null);
     if (limits.length === 0) {
-      return { decision: 'allow', reasons: [...new Set(why), 'built-in: contain instead of asking — no rule vouches for this command, so it runs contained'], contained: 'unvouched' };
+      const out: Outcome = { decision: 'allow', reasons: [...new Set(why), 'built-in: contain instead of asking — no rule vouches for this command, so it runs contained'], contained: 'unvouched' };
+      if (deletes === null) return out;
+      out.reasons.push(`built-in: the files it deletes (${deletes.length}) run only once the snapshot before the call holds them, so undo can restore them`);
+      return { ...out, undoable_deletes: deletes };
     }
     why.push(...limits);
   }

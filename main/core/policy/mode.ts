@@ -13,6 +13,8 @@ export interface Outcome {
   undecidable?: boolean;
   /** An allow that runs inside the OS sandbox, and what made it so: a sandbox rule, "contain instead of asking", a blanket rule. */
   contained?: 'sandbox-rule' | 'unvouched' | 'blanket';
+  /** On a contained allow: project files it deletes, which the snapshot before it must hold (reversible-delete.ts). */
+  undoable_deletes?: string[];
 }
 
 /**
@@ -26,7 +28,10 @@ export function applyMode(o: Outcome, mode: Mode, risks: Risk[], contain: (() =>
   if (o.matched_rule !== undefined) v.matched_rule = o.matched_rule;
   if (o.hard_deny) v.hard_deny = true;
   if (o.session_approved) v.session_approved = true;
-  if (o.decision === 'allow' && o.contained && contain) v.contained = contain();
+  if (o.decision === 'allow' && o.contained && contain) {
+    v.contained = contain();
+    if (o.undoable_deletes) v.undoable_deletes = o.undoable_deletes;
+  }
   if (o.decision !== 'ask') return described(v);
   if (mode === 'strict') {
     v.decision = 'deny';

@@ -16,6 +16,8 @@ export type { RanCall } from './recorder.js';
 export interface Snapshots {
   /** Before an approved call runs (awaited before the agent gets its answer); never throws. */
   beforeRun(record: RequestRecord): Promise<void>;
+  /** Before a contained delete is allowed: the before-snapshot, taken now; null when it holds each file, else why not. */
+  hold(request: ToolRequest, args: Record<string, unknown>, files: readonly string[]): Promise<string | null>;
   /** The agent reported a call ran: takes its after-snapshot; the matched request id, or null. */
   ran(call: RanCall): Promise<string | null>;
   /** A session's next request or its end: calls of it still open (no after-call event) get their after-snapshot now. */
@@ -51,6 +53,7 @@ export function createSnapshots(opts: SnapshotOptions): Snapshots {
   const deps = { home: opts.home, journal, queue, recorder, recordUndo: opts.recordUndo, now: opts.now };
   return {
     beforeRun: (record) => recorder.beforeRun(record),
+    hold: (request, args, files) => recorder.hold(request, args, files),
     ran: (call) => recorder.ran(call),
     async nextRequest(agent, sessionId, transcript) {
       if (sessionId !== null) await recorder.closeOpen({ agent, session_id: sessionId }, transcript);

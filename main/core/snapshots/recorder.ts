@@ -1,7 +1,8 @@
 // Taking the snapshots: before an approved call that can write runs (the agent gets its answer only after), and
 // after it ran (the agent's after-call event, or failing that the session's next request, or an undo). A snapshot
 // failure never holds up the call: the journal says "no undo" and why.
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { RequestRecord, ToolRequest } from '../../../common/domain.js';
 import type { UndoStatus } from '../../../common/undo.js';
 import { fileTargets, toolFamily } from '../policy/tools.js';
@@ -11,8 +12,21 @@ import type { KeyedQueue } from './queue.js';
 import { REPORTING_AGENTS } from '../agents/reporting.js';
 import { NO_SIGN, refusalIn } from './ran.js';
 import { shadowPaths, snapshot } from './shadow.js';
+import { entriesAt } from './trees.js';
 import { readTranscript, refusalInTranscript } from './transcript.js';
 import { workspaceRoot } from './workspace.js';
+
+// A regular file as a tree records it (plain or executable): what a delete can be undone back to.
+const FILE_MODES = new Set(['100644', '100755']);
+
+/** Whether a path is a symbolic link (existsSync follows links: a dangling one reads as absent). */
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
 
 /** What the recorder needs. */
 export interface RecorderDeps {
@@ -51,21 +65,42 @@ export class SnapshotRecorder {
   /** Before an approved call runs: once per request, whoever waits on it. Never throws. */
   beforeRun(record: RequestRecord): Promise<void> {
     if (record.status !== 'approved') return Promise.resolve();
-    const id = record.request.id;
+    return this.before(record.request, record.decision?.updated_args ?? record.request.args);
+  }
+
+  /**
+   * Before a contained delete is allowed (Verdict.undoable_deletes): takes the call's before-snapshot now, with the args
+   * that will run, and says whether it holds each of `files` as a file (null) or why not.
+   */
+  async hold(request: ToolRequest, args: Record<string, unknown>, files: readonly string[]): Promise<string | null> {
+    await this.before(request, args);
+    const row = this.deps.journal.get(request.id);
+    if (!row?.before_tree) return row?.why ?? 'no snapshot was taken before the call';
+    const root = realpathSync(row.workspace);
+    const rels = files.map((f) => relative(root, f));
+    const outside = rels.find((r) => r === '' || r.startsWith('..') || isAbsolute(r));
+    if (outside !== undefined) return `${outside || root} is not a file of the snapshot's workspace`;
+    const held = await entriesAt(shadowPaths(this.deps.home, row.workspace), row.before_tree, rels);
+    // Not in the snapshot and not on disk after it was taken: there is nothing to lose (`rm -f gone.txt`).
+    const missing = rels.find((r) => (held.has(r) ? !FILE_MODES.has(held.get(r)!.mode) : existsSync(join(root, r)) || isSymlink(join(root, r))));
+    return missing === undefined ? null : `the snapshot before it does not hold ${missing}`;
+  }
+
+  /** The before-snapshot of one request: once, whoever asks first (the delete check or the approved call). Never throws. */
+  private before(request: ToolRequest, args: Record<string, unknown>): Promise<void> {
+    const id = request.id;
     let p = this.taking.get(id);
     if (!p) {
-      p = this.takeBefore(record).catch((err: unknown) => this.deps.log(`snapshot before ${id} failed: ${(err as Error).message}`));
+      p = this.takeBefore(request, args).catch((err: unknown) => this.deps.log(`snapshot before ${id} failed: ${(err as Error).message}`));
       this.taking.set(id, p);
       void p.then(() => setTimeout(() => this.taking.delete(id), 60_000).unref());
     }
     return p;
   }
 
-  private async takeBefore(record: RequestRecord): Promise<void> {
+  private async takeBefore(request: ToolRequest, args: Record<string, unknown>): Promise<void> {
     const { journal } = this.deps;
-    const request = record.request;
     if (journal.get(request.id)) return;
-    const args = record.decision?.updated_args ?? request.args;
     if (!(await this.deps.mayWrite({ ...request, args }))) return;
     const ws = workspaceRoot(request.cwd, this.deps.home);
     const row: CallSnapshot = {

@@ -40,7 +40,7 @@ describe('contain instead of asking', () => {
   it.each([
     // Deleting or overwriting work in the workspace: the sandbox lets the command write there.
     ['rm -rf src'], ['rm -fr docs'], ['rm -r -f src'], ['rm --recursive --force src'], ['command rm -rf src'], ['cd src && rm -rf ../docs'],
-    ['rm -f src/app.ts'], ['git checkout -- src/app.ts'], ['git checkout .'], ['git restore src/app.ts'], ['find . -name "*.ts" -delete'],
+    ['rm -f .env'], ['git checkout -- src/app.ts'], ['git checkout .'], ['git restore src/app.ts'], ['find . -name "*.ts" -delete'],
     ['git reset HEAD~1'], ['git reset --soft HEAD~3'], ['git reset --mixed origin/main'], ['git reset @~2 --'], ['git -C . reset HEAD^'],
     ['git stash drop'], ['git branch -D feature'],
     // Paths outside the workspace (other than the temp folder) and secrets: the engine sees them, so the person does.
