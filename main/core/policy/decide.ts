@@ -1,7 +1,8 @@
 // The one call the broker and `gatehouse check` make: shell analysis → workspace probe → pure evaluation.
 import { tmpdir } from 'node:os';
 import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
-import { analyzeShellCommand, initShellParser } from '../shell/index.js';
+import { initShellParser } from '../shell/index.js';
+import { analyzeCached } from './analysis-cache.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
 import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFolders, tieredShellReads } from './bash-refs.js';
@@ -39,25 +40,6 @@ export interface DecideResult {
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-// Agents repeat commands (npm test, git status…): the analysis is a pure function of (command, cwd, home), so recent
-// ones are reused instead of re-parsed. Analyses are read-only to every caller.
-const ANALYSES_KEPT = 512;
-const analyses = new Map<string, ShellAnalysis>();
-
-function analyzeCached(command: string, cwd: string, home: string): ShellAnalysis {
-  const key = `${home}\0${cwd}\0${command}`;
-  const hit = analyses.get(key);
-  if (hit !== undefined) {
-    analyses.delete(key); // most recently used goes last
-    analyses.set(key, hit);
-    return hit;
-  }
-  const analysis = analyzeShellCommand(command, { cwd, home });
-  analyses.set(key, analysis);
-  if (analyses.size > ANALYSES_KEPT) analyses.delete(analyses.keys().next().value as string);
-  return analysis;
 }
 
 async function analyse(request: ToolRequest, home: string): Promise<{ analysis: ShellAnalysis | null; problem?: string }> {

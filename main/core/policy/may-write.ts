@@ -1,6 +1,7 @@
 // Whether a call can change files, for snapshots (undo): only what the engine proves read-only goes without one.
 import type { ToolRequest } from '../../../common/domain.js';
-import { analyzeShellCommand, initShellParser } from '../shell/index.js';
+import { initShellParser } from '../shell/index.js';
+import { analyzeCached } from './analysis-cache.js';
 import { isReadOnlyCommand } from './bash-refs.js';
 import { shellTarget, toolFamily } from './tools.js';
 import { shellCommandText, shellCwdOf } from './view.js';
@@ -18,7 +19,7 @@ export async function mayWrite(request: ToolRequest, home: string): Promise<bool
   if (target.problem) return true;
   try {
     await initShellParser();
-    const analysis = analyzeShellCommand(shellCommandText(target), { cwd: shellCwdOf(request, request.cwd, home), home });
+    const analysis = analyzeCached(shellCommandText(target), shellCwdOf(request, request.cwd, home), home);
     if (!analysis.parsed || analysis.blockers.length > 0) return true;
     return !analysis.commands.every((c) => isReadOnlyCommand(c) && c.redirects.every((r) => r.kind !== 'write'));
   } catch {

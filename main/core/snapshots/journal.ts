@@ -30,8 +30,11 @@ export interface CallSnapshot {
 export interface Journal {
   get(requestId: string): CallSnapshot | null;
   insert(row: CallSnapshot): void;
-  /** Sets the after tree of an open call (ready), or marks it failed with why. */
-  close(requestId: string, afterTree: string | null, why?: string): void;
+  /**
+   * Sets the after tree of an open call (ready), or marks it failed with why; with `notRun`, also that it did not run
+   * and why, in the same commit.
+   */
+  close(requestId: string, afterTree: string | null, why?: string, notRun?: string | null): void;
   setRan(requestId: string, ran: 'ran' | 'not-run', note: string | null): void;
   /** Open calls, oldest first: of one agent session, or of one workspace. */
   open(filter: { agent?: string; session_id?: string | null; workspace?: string }): CallSnapshot[];
@@ -89,7 +92,10 @@ export function openJournal(path: string, nativeBinding?: string): Journal {
   return {
     get: (id) => (get.get(id) as CallSnapshot | undefined) ?? null,
     insert: (row) => void insert.run(row),
-    close: (id, after, why) => void close.run(after, why ?? null, why ?? null, id),
+    close: db.transaction((id: string, after: string | null, why?: string, notRun?: string | null) => {
+      // Only the request that closed the call says whether it ran (another may have closed it first).
+      if (close.run(after, why ?? null, why ?? null, id).changes > 0 && notRun != null) setRan.run('not-run', notRun, id);
+    }),
     setRan: (id, ran, note) => void setRan.run(ran, note, id),
     open: (f) => (f.workspace !== undefined ? openByWorkspace.all(f.workspace) : openBySession.all(f.agent ?? '', f.session_id ?? null)) as CallSnapshot[],
     readyFrom: (ws, from) => readyFrom.all(ws, from) as CallSnapshot[],

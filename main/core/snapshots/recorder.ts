@@ -121,7 +121,7 @@ export class SnapshotRecorder {
     if ('refused' in ws) return journal.insert({ ...row, state: 'failed', why: ws.refused });
     const root = ws.root;
     try {
-      row.before_tree = await this.deps.queue.run(root, () => snapshot(shadowPaths(this.deps.home, root), writtenFiles(request.tool_name, args, request.cwd)));
+      row.before_tree = await this.snapshotNow(root, writtenFiles(request.tool_name, args, request.cwd));
       journal.insert(row);
     } catch (err) {
       journal.insert({ ...row, state: 'failed', why: `the snapshot before the call failed: ${(err as Error).message}` });
@@ -136,7 +136,7 @@ export class SnapshotRecorder {
     if (!match) return null;
     const refused = refusalIn(call.response);
     this.deps.journal.setRan(match.request_id, refused === null ? 'ran' : 'not-run', refused);
-    await this.close(match);
+    this.commit(match.request_id, await this.takeAfter(match));
     return match.request_id;
   }
 
@@ -146,29 +146,41 @@ export class SnapshotRecorder {
    * call may be read.
    */
   async closeOpen(filter: { agent: string; session_id: string | null } | { workspace: string }, transcript?: string): Promise<void> {
+    const rows = this.deps.journal.open(filter);
+    // Asked for together: calls of one workspace whose files to add are the same share one snapshot.
+    const afters = await Promise.all(rows.map((row) => this.takeAfter(row)));
     let text: string | null | undefined;
-    for (const row of this.deps.journal.open(filter)) {
-      const after = await this.close(row);
+    rows.forEach((row, i) => {
+      const after = afters[i]!;
+      let notRun: string | null = null;
       // The session went on without the after-call event its hook sends for every call that ran, and nothing changed.
-      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && after === row.before_tree) {
+      if ('agent' in filter && REPORTING_AGENTS.has(row.agent) && 'tree' in after && after.tree === row.before_tree) {
         text ??= readTranscript(transcript);
-        const reason = text === null ? null : refusalInTranscript(text, JSON.parse(row.args_json) as Record<string, unknown>);
-        this.deps.journal.setRan(row.request_id, 'not-run', reason ?? NO_SIGN);
+        notRun = (text === null ? null : refusalInTranscript(text, JSON.parse(row.args_json) as Record<string, unknown>)) ?? NO_SIGN;
       }
+      this.commit(row.request_id, after, notRun);
+    });
+  }
+
+  /** A call's after-snapshot: its tree, or why it failed. Never throws. */
+  private async takeAfter(row: CallSnapshot): Promise<{ tree: string } | { why: string }> {
+    const args = JSON.parse(row.args_json) as Record<string, unknown>;
+    try {
+      return { tree: await this.snapshotNow(row.workspace, writtenFiles(row.tool_name, args, row.workspace)) };
+    } catch (err) {
+      return { why: `the snapshot after the call failed: ${(err as Error).message}` };
     }
   }
 
-  /** Takes a call's after-snapshot; returns its tree, or null when it failed (the journal says why). */
-  private async close(row: CallSnapshot): Promise<string | null> {
-    const args = JSON.parse(row.args_json) as Record<string, unknown>;
-    try {
-      const tree = await this.deps.queue.run(row.workspace, () => snapshot(shadowPaths(this.deps.home, row.workspace), writtenFiles(row.tool_name, args, row.workspace)));
-      this.deps.journal.close(row.request_id, tree);
-      return tree;
-    } catch (err) {
-      this.deps.journal.close(row.request_id, null, `the snapshot after the call failed: ${(err as Error).message}`);
-      return null;
-    }
+  /** Records an after-snapshot (and, when `notRun` says why, that the call did not run) in one journal commit. */
+  private commit(requestId: string, after: { tree: string } | { why: string }, notRun: string | null = null): void {
+    if ('tree' in after) this.deps.journal.close(requestId, after.tree, undefined, notRun);
+    else this.deps.journal.close(requestId, null, after.why, notRun);
+  }
+
+  /** The workspace's tree now, shared with every request queued for the same snapshot of it (queue.ts). */
+  private snapshotNow(workspace: string, force: string[]): Promise<string> {
+    return this.deps.queue.runShared(workspace, JSON.stringify(force), () => snapshot(shadowPaths(this.deps.home, workspace), force));
   }
 
   /** The undo state of a call, or null when it took no snapshot (it could not write, or was not run). */

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 import { engineFor, forgetShadow } from './fast/engine.js';
 import { git, gitLine, type ShadowPaths } from './git.js';
+import { stampOf } from '../policy/ignore-index/stamped.js';
 
 // Stored as the bytes on disk: no end-of-line conversion, clean/smudge filter (LFS…) or re-encoding from the
 // workspace's .gitattributes; info/attributes outranks every .gitattributes file.
@@ -43,16 +44,24 @@ async function trackedButIgnored(workTree: string): Promise<string[]> {
   }
 }
 
+// Per shadow, the stamps (policy/ignore-index/stamped.ts) of the person's .git, their info/exclude and the shadow's
+// copy at the last sync: while none changed, the copy is still equal and neither file is read again.
+const synced = new Map<string, string>();
+
 /** Keeps the shadow's info/exclude equal to the person's, so both ignore the same files. */
 function syncExclude(paths: ShadowPaths): void {
-  const theirs = join(paths.workTree, '.git', 'info', 'exclude');
+  const dotGit = join(paths.workTree, '.git');
+  const theirs = join(dotGit, 'info', 'exclude');
+  const ours = join(paths.gitDir, 'info', 'exclude');
+  const stamps = (): string => [stampOf(dotGit, true), stampOf(theirs, true), stampOf(ours)].join('\n');
+  const before = stamps();
+  if (synced.get(paths.gitDir) === before) return;
   let text = '';
   try {
-    if (statSync(join(paths.workTree, '.git')).isDirectory()) text = readFileSync(theirs, 'utf8');
+    if (statSync(dotGit).isDirectory()) text = readFileSync(theirs, 'utf8');
   } catch {
     text = '';
   }
-  const ours = join(paths.gitDir, 'info', 'exclude');
   let current: string | null = null;
   try {
     current = readFileSync(ours, 'utf8');
@@ -60,6 +69,10 @@ function syncExclude(paths: ShadowPaths): void {
     current = null;
   }
   if (current !== text) writeFileSync(ours, text);
+  // Kept only when the person's files did not change while they were read (else: read again next time).
+  const after = stamps();
+  if (after.split('\n').slice(0, 2).join('\n') === before.split('\n').slice(0, 2).join('\n')) synced.set(paths.gitDir, after);
+  else synced.delete(paths.gitDir);
 }
 
 /**

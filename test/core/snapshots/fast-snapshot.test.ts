@@ -159,4 +159,46 @@ describe('in-process snapshots', () => {
     flushShadow(fast.gitDir);
     await git(fast, ['fsck', '--strict', '--no-dangling']);
   });
+
+  it('an edit to an ignore file (global excludes, the config naming it, info/exclude) is seen by the very next snapshot', async () => {
+    const saved = { HOME: process.env.HOME, XDG: process.env.XDG_CONFIG_HOME };
+    const home = join(root, 'home');
+    mkdirSync(join(home, '.config', 'git'), { recursive: true });
+    process.env.HOME = home;
+    delete process.env.XDG_CONFIG_HOME;
+    try {
+      sh('init', '-q');
+      const make = (n: string) => writeFileSync(join(ws, n), `${n}\n`);
+      make('a.aaa');
+      const globalIgnore = join(home, '.config', 'git', 'ignore');
+      writeFileSync(globalIgnore, '*.aaa\n');
+      const fast = shadowPaths(join(root, 'fast'), ws);
+      const slow = shadowPaths(join(root, 'slow'), ws);
+      await ensureShadow(slow);
+      const same = async (step: string, absent: string[]) => {
+        const got = await snapshot(fast);
+        expect(got, step).toBe(await gitSnapshot(slow));
+        const names = await listTree(fast, got);
+        for (const n of absent) expect(names.some((l) => l.endsWith(`\t${n}`)), `${step}: ${n}`).toBe(false);
+      };
+      await same('global excludes', ['a.aaa']);
+      await same('again, nothing changed', ['a.aaa']);
+      writeFileSync(globalIgnore, '*.bbb\n'); // the same size, right after the last snapshot
+      make('b.bbb');
+      await same('global excludes edited', ['b.bbb']); // a.aaa is no longer ignored: it joins the snapshot
+      writeFileSync(join(home, '.config', 'git', 'other'), '*.ccc\n');
+      writeFileSync(join(home, '.gitconfig'), `[core]\n\texcludesFile = ${join(home, '.config', 'git', 'other')}\n`);
+      make('c.ccc');
+      await same('core.excludesFile set', ['c.ccc']);
+      writeFileSync(join(ws, '.git', 'info', 'exclude'), '*.ddd\n');
+      make('d.ddd');
+      await same('info/exclude edited', ['c.ccc', 'd.ddd']);
+      writeFileSync(join(ws, '.git', 'info', 'exclude'), '*.eee\n');
+      make('e.eee');
+      await same('info/exclude edited again, the same size', ['c.ccc', 'e.eee']);
+    } finally {
+      process.env.HOME = saved.HOME;
+      if (saved.XDG !== undefined) process.env.XDG_CONFIG_HOME = saved.XDG;
+    }
+  });
 });

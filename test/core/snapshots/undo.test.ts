@@ -196,4 +196,24 @@ describe('gatehouse undo', () => {
     const b = await approved('Bash', { command: 'rm a.txt' });
     expect((await g.agent('POST', `/v1/undo/${b}`, { apply: true })).status).toBe(403);
   });
+
+  it('calls whose snapshots were asked for at once (shared, queue.ts) each undo their own change, byte-exact', async () => {
+    const t0 = treeHash(ws);
+    const cmd = (command: string) => ({ command });
+    const a = await approved('Bash', cmd("sed -i 's/alpha/ALPHA/' a.txt"));
+    sh("sed -i 's/alpha/ALPHA/' a.txt");
+    // Four requests at once: both of s1's close a's after-snapshot, and all four take their before-snapshots.
+    const asked = [['rm b.txt', 's1'], ['touch x1', 's1'], ['rm c.txt', 's2'], ['touch x2', 's2']] as const;
+    const [b, ...others] = await Promise.all(asked.map(([c, s]) => approved('Bash', cmd(c), s)));
+    // The agents report the other three ran (they changed nothing), then b runs and reports.
+    for (const [c, s] of asked.slice(1)) await ran('Bash', cmd(c), s);
+    sh('rm b.txt');
+    await ran('Bash', cmd('rm b.txt'));
+    const files = async (id: string) => (await undo(id, {})).files.map((f) => `${f.path} ${f.change}`);
+    expect(await files(a)).toEqual(['a.txt modified']);
+    expect(await files(b!)).toEqual(['b.txt created']);
+    for (const id of others) expect(await files(id)).toEqual([]);
+    expect((await undo(a, { apply: true, back_to_here: true })).applied).toBe(true);
+    expect(treeHash(ws)).toBe(t0);
+  });
 });

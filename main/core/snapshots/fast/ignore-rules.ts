@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { globalConfigFiles } from '../../policy/git-config-files.js';
-import { defaultExcludesFile, ignoreConfigOf } from '../../policy/ignore-index/git-config.js';
+import { defaultExcludesFile, ignoreConfigOf, type IgnoreConfig } from '../../policy/ignore-index/git-config.js';
 import { decide, type Level } from '../../policy/ignore-index/levels.js';
 import { ignoreFiles, ODD, wideFiles } from '../../policy/ignore-index/pattern-files.js';
 import type { IgnorePattern } from '../../policy/ignore-index/patterns.js';
@@ -23,21 +23,35 @@ export interface WideRules {
   stamp: string;
 }
 
+// The last answer per shadow, with the stamps of the files it came from: taken again only when one of them changed.
+const lastRules = new Map<string, { configStamps: string; config: IgnoreConfig | null; rules: WideRules | null }>();
+
 /** The shadow's repository-wide ignore rules now; null when they use what these readers do not follow. */
 export function wideRules(gitDir: string, env: NodeJS.ProcessEnv = process.env): WideRules | null {
   const home = env.HOME || homedir();
   const files = [...globalConfigFiles(home, env), join(gitDir, 'config')];
   const stamps = files.map((file) => `${file}=${stampOf(file, true) ?? '-'}`);
-  const config = ignoreConfigOf(files, home);
-  if (config === null || config.ignoreCase) return null;
+  const configStamps = stamps.join('\n');
+  const last = lastRules.get(gitDir);
+  // One stat per file while nothing changed; a file edited since is read again at once (its stamp differs).
+  const config = last?.configStamps === configStamps ? last.config : ignoreConfigOf(files, home);
+  if (config === null || config.ignoreCase) return remember(gitDir, configStamps, config, null);
+  const excludes = [join(gitDir, 'info', 'exclude'), config.excludesFile ?? defaultExcludesFile(home, env)];
+  for (const file of excludes) stamps.push(`${file}=${stampOf(file, true) ?? '-'}`);
+  const stamp = stamps.join('\n');
+  if (last?.rules?.stamp === stamp) return last.rules;
   const levels: Level[] = [];
-  for (const file of [join(gitDir, 'info', 'exclude'), config.excludesFile ?? defaultExcludesFile(home, env)]) {
-    stamps.push(`${file}=${stampOf(file, true) ?? '-'}`);
+  for (const file of excludes) {
     const patterns = wideFiles.get(file);
-    if (patterns === ODD) return null;
+    if (patterns === ODD) return remember(gitDir, configStamps, config, null);
     if (patterns !== null) levels.push({ base: '', patterns });
   }
-  return { levels, stamp: stamps.join('\n') };
+  return remember(gitDir, configStamps, config, { levels, stamp });
+}
+
+function remember(gitDir: string, configStamps: string, config: IgnoreConfig | null, rules: WideRules | null): WideRules | null {
+  lastRules.set(gitDir, { configStamps, config, rules });
+  return rules;
 }
 
 /** Whether git ignores `rel` given the .gitignore levels on its way (shallowest first) and the wide rules. Pure. */
