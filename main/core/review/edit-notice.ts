@@ -26,7 +26,7 @@ function fence(text: string): string {
 }
 
 /** Whether two JSON values are the same (key order ignored). */
-function same(a: unknown, b: unknown): boolean {
+export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
