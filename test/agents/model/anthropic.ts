@@ -7,13 +7,13 @@ interface Message {
 }
 
 /**
- * The tool results in the user messages after the last assistant message, as text, or null when they hold none. Not
- * only the last message: Claude Code may send a hook's additionalContext as a user message of its own after the
- * tool_result, and a model that saw no result there would ask for the same tool again, for ever.
+ * The tool results in the messages after the last assistant message, as text, or null when they hold none. Not only
+ * the last message: Claude Code 2.1.331 sends a PostToolUse hook's additionalContext as a message of its own (role
+ * "system") after the tool_result, and a model that saw no result there would ask for the same tool again.
  */
 function lastToolResults(messages: Message[]): string[] | null {
   const results: string[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i]!.role === 'user'; i--) {
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'assistant'; i--) {
     const content = messages[i]!.content;
     if (!Array.isArray(content)) continue;
     const blocks = (content as Array<Record<string, unknown>>).filter((b) => b['type'] === 'tool_result');
