@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { anthropic } from './model/anthropic.js';
+import { expectToldOfEdit } from './support/edit-note.js';
 import { agentBin, cleanEnv, runAgent } from './support/agents.js';
 import { BIN } from '../core/cli/run-cli.js';
 
@@ -38,11 +39,7 @@ describeAgent(
       const r = await running;
       expect(readFileSync(path, 'utf8'), r.stdout + r.stderr).toBe('from the person\n');
       // The model's request after the call tells it, once, what the person changed (PostToolUse additionalContext).
-      const told = s.model.requests.filter((body) => body.includes('edited its arguments before approving it'));
-      expect(told.length, s.model.requests.join('\n')).toBeGreaterThan(0);
-      expect(told.at(-1)).toContain('content was changed to');
-      expect(told.at(-1)).toContain('from the person');
-      expect(told.at(-1)!.split('edited its arguments before approving it').length - 1).toBe(1);
+      expectToldOfEdit(s.model, 'content', 'from the person');
     });
 
     it('calls an MCP tool through gatehouse mcp-proxy: allowed by rule it runs, the proxy asked Gatehouse too, a denied tool is never offered', async () => {
