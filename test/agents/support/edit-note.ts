@@ -7,7 +7,7 @@ const HEAD = 'edited its arguments before approving it';
 /** The model's requests after the call hold the edit's note, naming `field` and its new `value`, exactly once. */
 export function expectToldOfEdit(model: ScriptedModel, field: string, value: string): void {
   const told = model.requests.filter((body) => body.includes(HEAD));
-  expect(told.length, model.requests.join('\n')).toBeGreaterThan(0);
+  expect(told.length, `no request told the model of the edit; tool results: ${model.toolResults.join(' | ')}`).toBeGreaterThan(0);
   const last = told.at(-1)!;
   expect(last).toContain(`${field} was changed to`);
   expect(last).toContain(value);
