@@ -113,6 +113,13 @@ describe.each(DIALECTS)('$cli', (d) => {
   });
 });
 
+it('OpenCode refuses an edit it cannot spell (a field it has no name for), so it keeps no note', async () => {
+  const d = DIALECTS.find((x) => x.cli === 'opencode')!;
+  const answer = await decided(d, 'export const f = 1;\n', { updated_args: { ...d.edited('export const f = 2;\n'), encoding: 'utf8' } });
+  expect(answer).toMatchObject({ decision: 'deny' });
+  expect(g.core.editNotes.size).toBe(0);
+});
+
 it('Codex refuses an edited approval, so it keeps no note', async () => {
   const pending = nextEvent(g.core, 'request_pending');
   const run = g.agent('POST', '/v1/hooks/codex', { hook_event_name: 'PreToolUse', session_id: 's-edit', cwd: ws, tool_name: 'Bash', tool_input: { command: 'rm -rf build' }, tool_use_id: 't1' });

@@ -53,7 +53,9 @@ export async function hookDecision(core: Core, agent: HookTranslator, event: Hoo
     }
   }
   const outcome = core.outcome(record);
-  // An edited approval the agent runs: the model is told of the edit once the call ran.
-  if (outcome === 'allow' && agent.afterNote) core.editNotes.remember(record);
-  return agent.answer(event, record, outcome);
+  const answer = agent.answer(event, record, outcome);
+  // An edited approval the agent runs: the model is told of the edit once the call ran. An agent that cannot take this
+  // edit answers deny (OpenCode, a field it has no name for): nothing runs, so nothing is kept to tell.
+  if (outcome === 'allow' && agent.afterNote && answer['decision'] !== 'deny') core.editNotes.remember(record);
+  return answer;
 }
