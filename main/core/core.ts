@@ -23,6 +23,7 @@ import { homeToRecord } from './store/home.js';
 import { homedir } from 'node:os';
 import { mayWrite, writePattern } from './policy/index.js';
 import { createSnapshots, type RanCall, type Snapshots } from './snapshots/index.js';
+import { EditNotes } from './review/edit-notes.js';
 
 /** Who holds a home, as endpoint.json says (for the "already running" message). */
 function holderOf(home: string): string | null {
@@ -68,6 +69,8 @@ export interface Core {
   readonly snapshots: Pick<Snapshots, 'status' | 'undo' | 'undoSession' | 'prune'>;
   /** The agent reported that a call ran (an after-call hook event): its after-snapshot is taken. */
   ran(call: RanCall): Promise<string | null>;
+  /** Notes for the model about calls the person edited before approving, waiting for the agent's after-call event. */
+  readonly editNotes: EditNotes;
   /** The sandbox refused something to the contained run of request `requestId`: attached to its audit entry. */
   refused(requestId: string, refusal: SandboxRefusal): void;
   /** An MCP server's command line rewritten to run inside the OS sandbox (`mcp-proxy --sandbox`); refuses when it cannot. */
@@ -181,6 +184,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     metrics,
     snapshots,
     ran: (call) => snapshots.ran(call),
+    editNotes: new EditNotes(now),
     refused(requestId, refusal) {
       if (closed) return;
       try {

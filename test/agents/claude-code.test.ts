@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { anthropic } from './model/anthropic.js';
+import { expectToldOfEdit } from './support/edit-note.js';
 import { agentBin, cleanEnv, runAgent } from './support/agents.js';
 import { BIN } from '../core/cli/run-cli.js';
 
@@ -37,6 +38,8 @@ describeAgent(
       await s.g().approver('POST', `/v1/requests/${pending.request.id}/decision`, { approved: true, updated_args: { file_path: path, content: 'from the person\n' } });
       const r = await running;
       expect(readFileSync(path, 'utf8'), r.stdout + r.stderr).toBe('from the person\n');
+      // The model's request after the call tells it, once, what the person changed (PostToolUse additionalContext).
+      expectToldOfEdit(s.model, 'content', 'from the person');
     });
 
     it('calls an MCP tool through gatehouse mcp-proxy: allowed by rule it runs, the proxy asked Gatehouse too, a denied tool is never offered', async () => {

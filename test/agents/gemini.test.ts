@@ -3,6 +3,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gemini } from './model/gemini.js';
+import { expectToldOfEdit } from './support/edit-note.js';
 import { agentBin, cleanEnv } from './support/agents.js';
 import { expect, it } from 'vitest';
 import { describeAgent, type AgentSpec } from './support/scenarios.js';
@@ -36,6 +37,17 @@ const spec: AgentSpec = {
 
 describeAgent(spec, (s) => {
   shellUndoScenario(s, spec);
+
+  it('runs the command the person edited, and the model is told of the edit (AfterTool additionalContext)', async () => {
+    const running = s.run(spec.shell('touch gem-asked.txt'));
+    const pending = await s.g().nextPending();
+    const edited = { command: 'touch gem-edited.txt', description: 'as asked' };
+    expect((await s.g().approver('POST', `/v1/requests/${pending.request.id}/decision`, { approved: true, updated_args: edited })).status).toBe(200);
+    const r = await running;
+    expect(existsSync(join(s.dirs.ws, 'gem-edited.txt')), r.stdout + r.stderr).toBe(true);
+    expect(existsSync(join(s.dirs.ws, 'gem-asked.txt'))).toBe(false);
+    expectToldOfEdit(s.model, 'command', 'touch gem-edited.txt');
+  });
 
   // Gemini takes a rewritten command but its own policy refuses the sandbox's form of it: a contained verdict asks.
   it('under a sandbox rule the command is asked, never run unconfined', async () => {

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { chat } from './model/chat.js';
+import { expectToldOfEdit } from './support/edit-note.js';
 import { agentBin } from './support/agents.js';
 import { opencodeConfigDir, opencodeEnv, writeOpencodeConfig } from './support/opencode.js';
 import { describeAgent, type AgentSpec, type Dirs } from './support/scenarios.js';
@@ -43,6 +44,8 @@ describeAgent(spec, (s) => {
     const r = await running;
     expect(existsSync(join(s.dirs.ws, 'edited.txt')), r.stdout + r.stderr).toBe(true);
     expect(existsSync(join(s.dirs.ws, 'asked.txt'))).toBe(false);
+    // The plugin appended the edit's note to the tool's output, which the model reads next.
+    expectToldOfEdit(s.model, 'command', 'touch edited.txt');
   });
 
   it("reads OpenCode's read tool as Read, so a Read rule decides it", async () => {

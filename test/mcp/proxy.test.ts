@@ -83,10 +83,18 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy', () => {
     const call = client.callTool({ name: 'write_file', arguments: { path: join(files, 'agent.txt'), content: 'agent version' } });
     const held = await pendingOne(g);
     const edited = { path: join(files, 'person.txt'), content: 'person version' };
-    expect((await g.approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true, updated_args: edited })).status).toBe(200);
-    await call;
+    expect((await g.approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true, updated_args: edited, reason: 'another file' })).status).toBe(200);
+    const result = await call;
     expect(readFileSync(join(files, 'person.txt'), 'utf8')).toBe('person version');
     expect(existsSync(join(files, 'agent.txt'))).toBe(false);
+    // The server's own result first, then one text item telling the model what the person changed.
+    const content = result.content as Array<{ type: string; text: string }>;
+    expect(content.length).toBe(2);
+    expect(content[0]!.text).toContain('person.txt');
+    expect(content[1]!.text).toMatch(/^The person reviewing this call in Gatehouse edited its arguments before approving it/);
+    expect(content[1]!.text).toContain(`- path was changed to \`${join(files, 'person.txt')}\``);
+    expect(content[1]!.text).toContain('- content was changed to `person version`');
+    expect(content[1]!.text).toContain('Their reason: another file');
   });
 
   it('a call cancelled while held is withdrawn from the queue', async () => {

@@ -16,6 +16,11 @@ export interface HookAgent {
    */
   render(value: unknown, eventName: string): string | null;
   /**
+   * The exact text to print for the server's answer to the after-call event (a note for the model about a call the
+   * person edited), or null when it is not one. Absent: nothing is ever printed after a call.
+   */
+  renderAfter?(value: unknown): string | null;
+  /**
    * What to print when Gatehouse gives no decision. '' where silence makes the agent ask the person itself; a deny
    * where silence would let the call run (Gemini's "no objection", Codex's fail-open PreToolUse).
    */

@@ -11,6 +11,11 @@ export interface HookTranslator {
   toSubmit(event: HookEvent): SubmitInput;
   /** The answer for a record, `{}` when the outcome is no decision; the hook client re-checks and renders it. */
   answer(event: HookEvent, record: RequestRecord, outcome: AgentOutcome): Record<string, unknown>;
+  /**
+   * The answer to the after-call event of a call the person edited before approving it, carrying `note` to the model;
+   * absent where the agent's after-call event cannot carry one (or edits are refused).
+   */
+  afterNote?(note: string): Record<string, unknown>;
   /** The agent's after-call event (`event`), read as its before-call event (`as`) names the same call. */
   after: { event: string; as: string };
   /** The agent kind Gatehouse records, for events that name no tool (session end). */

@@ -47,8 +47,8 @@ export interface HookClientInput {
 export interface HookChannel {
   /** Sends a before-call event; resolves with the answer's JSON text once it is believed, or why there is none. */
   decide(body: string, timeoutMs: number): Promise<{ json: string } | string>;
-  /** Reports an after-call event (`hook`) or a session's end; resolves once Gatehouse took it, or gave up: nothing comes back. */
-  report(route: 'hook' | 'session-end', body: string, timeoutMs: number): Promise<void>;
+  /** Reports a session's end (`/session-end`); resolves once Gatehouse took it, or gave up: nothing comes back. */
+  endSession(body: string, timeoutMs: number): Promise<void>;
 }
 
 /** The hook's result: what to print (the agent's fallback when there is no decision) and, when it falls back, one line saying why. */
@@ -81,11 +81,14 @@ export async function askGatehouse(input: HookClientInput): Promise<HookResult> 
     name = routed.name;
     body = JSON.stringify(routed.body);
   } else name = (event as { hook_event_name?: unknown } | null)?.hook_event_name;
-  // An after-call (or session-end) event: Gatehouse takes the call's after-snapshot before answering, so the agent
-  // goes on only once it is on disk. Nothing is printed whatever happens: an after-call event decides nothing.
-  const report = name === agent.after ? 'hook' : name !== undefined && name === agent.sessionEnd ? 'session-end' : null;
-  if (report !== null) {
-    await channel.report(report, body, Math.min(input.timeoutMs, 60_000));
+  // An after-call event: Gatehouse takes the call's after-snapshot before answering, so the agent goes on only once it
+  // is on disk. It decides nothing: what is printed is at most a believed note for the model (renderAfter), else nothing.
+  if (name === agent.after) {
+    const answer = await channel.decide(body, Math.min(input.timeoutMs, AFTER_TIMEOUT_MS));
+    return { output: (typeof answer !== 'string' && agent.renderAfter?.(jsonOrNull(answer.json))) || '', fallback: null };
+  }
+  if (name !== undefined && name === agent.sessionEnd) {
+    await channel.endSession(body, Math.min(input.timeoutMs, AFTER_TIMEOUT_MS));
     return { output: '', fallback: null };
   }
   if (typeof name !== 'string' || !agent.events.includes(name)) {
@@ -129,12 +132,24 @@ export function loopbackChannel(home: string, cli: string): HookChannel {
       check ??= answerVerifier(endpoint.key);
       return check(nonce, answer.body, answer.signature) ? { json: answer.body } : notTheInstance(target.host);
     },
-    async report(route, body, timeoutMs) {
+    async endSession(body, timeoutMs) {
       const endpoint = readEndpoint(home);
-      const target = endpoint ? loopbackUrl(endpoint.url, route === 'hook' ? `/v1/hooks/${cli}` : `/v1/hooks/${cli}/session-end`) : null;
+      const target = endpoint ? loopbackUrl(endpoint.url, `/v1/hooks/${cli}/session-end`) : null;
       if (endpoint && target) await send(target, endpoint.token, freshNonce(), body, timeoutMs);
     },
   };
+}
+
+/** The longest an after-call or session-end report waits for Gatehouse (its after-snapshot). */
+const AFTER_TIMEOUT_MS = 60_000;
+
+/** A JSON text's value, or null when it is not JSON. */
+function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The answer check once the kernel has shown the listener is the instance endpoint.json names: its answer is its own. */

@@ -30,6 +30,11 @@ export interface PermissionRequestOutput {
   };
 }
 
+/** PostToolUse answer: a note for the model about the call that just ran (the person edited it before approving). */
+export interface PostToolUseOutput {
+  hookSpecificOutput: { hookEventName: 'PostToolUse'; additionalContext: string };
+}
+
 /** Every answer the hook may print; `{}` means "no decision": Claude Code falls back to its own prompt. */
 export type HookOutput = Record<string, never> | PreToolUseOutput | PermissionRequestOutput;
 
@@ -50,6 +55,15 @@ export function parseHookOutput(value: unknown, eventName: string): HookOutput |
   if (eventName === 'PreToolUse') return parsePreToolUse(out);
   if (eventName === 'PermissionRequest') return parsePermissionRequest(out);
   return null;
+}
+
+/** The PostToolUse answer in the exact shape Gatehouse sends, or null (the hook then prints nothing). */
+export function parsePostToolUse(value: unknown): PostToolUseOutput | null {
+  if (!isPlainObject(value) || !sameKeys(Object.keys(value), ['hookSpecificOutput'], [])) return null;
+  const out = value['hookSpecificOutput'];
+  if (!isPlainObject(out) || !sameKeys(Object.keys(out), ['hookEventName', 'additionalContext'], [])) return null;
+  if (out['hookEventName'] !== 'PostToolUse' || typeof out['additionalContext'] !== 'string') return null;
+  return { hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: out['additionalContext'] } };
 }
 
 function parsePreToolUse(out: Record<string, unknown>): PreToolUseOutput | null {

@@ -4,8 +4,11 @@
 // every call and result four times over on both sides, which was a large part of what the proxy added to a call.
 import type { CallToolResult, JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 
-/** What the judge says about one call: send it upstream with these arguments, or answer the agent with this result. */
-export type Judgement = { forward: Record<string, unknown> } | { answer: CallToolResult };
+/**
+ * What the judge says about one call: send it upstream with these arguments (with `note`: the person edited them, and
+ * the result the model reads ends with this text), or answer the agent with this result.
+ */
+export type Judgement = { forward: Record<string, unknown>; note?: string } | { answer: CallToolResult };
 
 /** One tools/call as the agent sent it, for the judge. */
 export interface HeldCall {
@@ -42,6 +45,12 @@ function parseCall(params: unknown): Omit<HeldCall, 'signal' | 'notify'> | strin
   return { name, args, progressToken: token };
 }
 
+/** The server's result with the edit's note as a last text item (an error answer or a result without content is left as is). */
+function withNote(message: JSONRPCMessage, note: string): JSONRPCMessage {
+  if (!('result' in message) || !isObject(message.result) || !Array.isArray(message.result['content'])) return message;
+  return { ...message, result: { ...message.result, content: [...(message.result['content'] as unknown[]), { type: 'text', text: note }] } };
+}
+
 /** A call the relay holds: judged now, or sent upstream under `upstreamId`. */
 interface InFlight {
   abort: AbortController;
@@ -54,6 +63,8 @@ export class CallRelay {
   private readonly calls = new Map<RequestId, InFlight>();
   /** Upstream id → the agent's id, or null once cancelled (its late answer is dropped). */
   private readonly forwarded = new Map<string, RequestId | null>();
+  /** Upstream id → the edit's note its result gets (only while the call is forwarded). */
+  private readonly notes = new Map<string, string>();
   private sent = 0;
 
   constructor(
@@ -81,10 +92,12 @@ export class CallRelay {
   readonly fromUpstream = (message: JSONRPCMessage): boolean => {
     if ('method' in message || !('id' in message) || typeof message.id !== 'string' || !this.forwarded.has(message.id)) return false;
     const agentId = this.forwarded.get(message.id);
+    const note = this.notes.get(message.id);
     this.forwarded.delete(message.id);
+    this.notes.delete(message.id);
     if (agentId === null || agentId === undefined) return true;
     this.calls.delete(agentId);
-    this.answer({ ...message, id: agentId });
+    this.answer(note === undefined ? { ...message, id: agentId } : withNote({ ...message, id: agentId }, note));
     return true;
   };
 
@@ -96,6 +109,7 @@ export class CallRelay {
       this.answer({ jsonrpc: '2.0', id: agentId, error: { code: CONNECTION_CLOSED, message: 'Connection closed' } });
     }
     this.forwarded.clear();
+    this.notes.clear();
   }
 
   /** The agent went away: calls still waiting for a decision are withdrawn. */
@@ -125,8 +139,10 @@ export class CallRelay {
     const upstreamId = `gatehouse-${++this.sent}`;
     entry.upstreamId = upstreamId;
     this.forwarded.set(upstreamId, id);
+    if (judgement.note !== undefined) this.notes.set(upstreamId, judgement.note);
     await this.toUpstream({ jsonrpc: '2.0', id: upstreamId, method: 'tools/call', params: { name: call.name, arguments: judgement.forward } }).catch((err: unknown) => {
       this.forwarded.delete(upstreamId);
+      this.notes.delete(upstreamId);
       this.calls.delete(id);
       this.fail(id, CONNECTION_CLOSED, `the call could not be sent to the server: ${(err as Error).message}`);
     });

@@ -14,7 +14,7 @@ import { KeepAliveHttp } from './keep-alive.js';
 export interface GateAnswer {
   status: 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled';
   verdict: { reasons: string[] };
-  decision?: { reason?: string; updated_args?: Record<string, unknown> };
+  decision?: { reason?: string; decided_by?: string; updated_args?: Record<string, unknown> };
 }
 
 /** Where to send requests, the credential to send and the check of the instance's signature, or why there is no Gatehouse to ask. */

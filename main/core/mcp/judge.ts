@@ -4,6 +4,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HeldCall, Judgement } from './call-relay.js';
 import type { Gate } from './gate.js';
+import { editNotice } from '../review/edit-notice.js';
 
 /** How long one call may wait for the person (the HTTP wait route's own limit). */
 const WAIT_SECONDS = 600;
@@ -62,7 +63,10 @@ export function gatehouseJudge(ctx: JudgeContext): (call: HeldCall) => Promise<J
       const why = answer.decision?.reason ?? answer.verdict.reasons.join('; ');
       return { answer: refusal(answer.status === 'pending' ? 'No decision in time; the call was not made.' : `Gatehouse ${answer.status} this call: ${why}`) };
     }
-    // The person may have edited the arguments: those are what the server receives.
-    return { forward: answer.decision?.updated_args ?? call.args };
+    // The person may have edited the arguments: those are what the server receives, and the model reads a note saying so.
+    const edited = answer.decision?.updated_args;
+    if (!edited) return { forward: call.args };
+    const note = answer.decision?.decided_by === 'user' ? editNotice(call.args, edited, answer.decision.reason) : null;
+    return note === null ? { forward: edited } : { forward: edited, note };
   };
 }

@@ -6,12 +6,20 @@ interface Message {
   content: unknown;
 }
 
-/** The tool results in the last user message, as text, or null when it holds none. */
+/**
+ * The tool results in the messages after the last assistant message, as text, or null when they hold none. Not only
+ * the last message: Claude Code 2.1.331 sends a PostToolUse hook's additionalContext as a message of its own (role
+ * "system") after the tool_result, and a model that saw no result there would ask for the same tool again.
+ */
 function lastToolResults(messages: Message[]): string[] | null {
-  const last = messages[messages.length - 1];
-  if (!last || last.role !== 'user' || !Array.isArray(last.content)) return null;
-  const results = (last.content as Array<Record<string, unknown>>).filter((b) => b['type'] === 'tool_result');
-  return results.length ? results.map((b) => asText(b['content'])) : null;
+  const results: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'assistant'; i--) {
+    const content = messages[i]!.content;
+    if (!Array.isArray(content)) continue;
+    const blocks = (content as Array<Record<string, unknown>>).filter((b) => b['type'] === 'tool_result');
+    results.unshift(...blocks.map((b) => asText(b['content'])));
+  }
+  return results.length ? results : null;
 }
 
 /** One content block as the SSE events that stream it. */

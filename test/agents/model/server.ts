@@ -17,6 +17,8 @@ export interface ModelState {
   toolResults: string[];
   /** Every request path seen (to debug an agent that went elsewhere). */
   seen: string[];
+  /** The body of every request since the last script(), as sent: what the model was told (an edit's note, say). */
+  requests: string[];
 }
 
 /** Answers one request; returns false when the path is not this provider's. */
@@ -33,12 +35,13 @@ export interface ScriptedModel extends ModelState {
 
 /** Starts the model with one provider's protocol on 127.0.0.1:0. */
 export async function startModel(handler: ProviderHandler): Promise<ScriptedModel> {
-  const state: ModelState = { call: null, toolResults: [], seen: [] };
+  const state: ModelState = { call: null, toolResults: [], seen: [], requests: [] };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       state.seen.push(`${req.method} ${req.url}`);
+      state.requests.push(Buffer.concat(chunks).toString('utf8'));
       let body: unknown = null;
       try {
         body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : null;
@@ -59,6 +62,7 @@ export async function startModel(handler: ProviderHandler): Promise<ScriptedMode
     script(call: ScriptedCall | null) {
       state.call = call;
       state.toolResults.length = 0;
+      state.requests.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });

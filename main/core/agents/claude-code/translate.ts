@@ -9,4 +9,6 @@ export const claudeCodeTranslator: HookTranslator = {
   after: { event: 'PostToolUse', as: 'PreToolUse' },
   toSubmit: hookEventToSubmit,
   answer: (event, record, outcome) => hookAnswer(event, record, outcome) as Record<string, unknown>,
+  // PostToolUse's additionalContext reaches the model beside the tool's result.
+  afterNote: (note) => ({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: note } }),
 };

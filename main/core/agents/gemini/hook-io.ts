@@ -25,6 +25,19 @@ export function parseGeminiAnswer(value: unknown): GeminiAnswer | null {
   return out;
 }
 
+/** The AfterTool answer Gatehouse sends: text Gemini appends to the tool's result for the model. */
+export interface GeminiAfterAnswer {
+  hookSpecificOutput: { additionalContext: string };
+}
+
+/** Strict reader of an AfterTool answer; null for anything else (nothing is printed then). */
+export function parseGeminiAfter(value: unknown): GeminiAfterAnswer | null {
+  if (!isPlainObject(value) || !sameKeys(Object.keys(value), ['hookSpecificOutput'], [])) return null;
+  const hso = value['hookSpecificOutput'];
+  if (!isPlainObject(hso) || !sameKeys(Object.keys(hso), ['additionalContext'], []) || typeof hso['additionalContext'] !== 'string') return null;
+  return { hookSpecificOutput: { additionalContext: hso['additionalContext'] } };
+}
+
 /** Gemini CLI: BeforeTool only; silence would let Gemini's own policy run the call, so no decision is a deny. */
 export const geminiHook: HookAgent = {
   cli: 'gemini',
@@ -34,6 +47,10 @@ export const geminiHook: HookAgent = {
   render(value, eventName) {
     if (eventName !== 'BeforeTool') return null;
     const parsed = parseGeminiAnswer(value);
+    return parsed ? `${JSON.stringify(parsed)}\n` : null;
+  },
+  renderAfter(value) {
+    const parsed = parseGeminiAfter(value);
     return parsed ? `${JSON.stringify(parsed)}\n` : null;
   },
   silentExit: 2,

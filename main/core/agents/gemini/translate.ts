@@ -10,6 +10,8 @@ export const geminiTranslator: HookTranslator = {
   cli: 'gemini',
   kind: 'gemini-cli',
   after: { event: 'AfterTool', as: 'BeforeTool' },
+  // AfterTool's additionalContext is appended to the tool's result the model reads (Gemini CLI 0.61 hooks reference).
+  afterNote: (note) => ({ hookSpecificOutput: { additionalContext: note } }),
   toSubmit(event) {
     if (event.hook_event_name !== 'BeforeTool') {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on BeforeTool`);

@@ -32,6 +32,17 @@ export function parseOpenCodeAnswer(value: unknown): OpenCodeAnswer | null {
   return out;
 }
 
+/** The tool.execute.after answer Gatehouse sends: a note the plugin appends to the tool's output for the model. */
+export interface OpenCodeAfterAnswer {
+  note: string;
+}
+
+/** Strict reader of an after answer; null for anything else (nothing is printed then). */
+export function parseOpenCodeAfter(value: unknown): OpenCodeAfterAnswer | null {
+  if (!isPlainObject(value) || !sameKeys(Object.keys(value), ['note'], []) || typeof value['note'] !== 'string') return null;
+  return { note: value['note'] };
+}
+
 /** OpenCode: tool.execute.before only; the plugin runs the call only on a printed allow, so no decision is a deny. */
 export const opencodeHook: HookAgent = {
   cli: 'opencode',
@@ -40,6 +51,10 @@ export const opencodeHook: HookAgent = {
   render(value, eventName) {
     if (eventName !== OPENCODE_BEFORE) return null;
     const parsed = parseOpenCodeAnswer(value);
+    return parsed ? `${JSON.stringify(parsed)}\n` : null;
+  },
+  renderAfter(value) {
+    const parsed = parseOpenCodeAfter(value);
     return parsed ? `${JSON.stringify(parsed)}\n` : null;
   },
   silentExit: 2,

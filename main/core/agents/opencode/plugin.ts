@@ -67,6 +67,17 @@ function verdict(run) {
   return isObject(answer.args) ? { allow: true, args: answer.args } : refuse("its hook printed an answer of another shape");
 }
 
+// The note of an after-call answer ({note}), or null for anything else.
+function afterNote(run) {
+  if (run.code !== 0 || !run.stdout.trim()) return null;
+  try {
+    const answer = JSON.parse(run.stdout);
+    return isObject(answer) && Object.keys(answer).length === 1 && typeof answer.note === "string" ? answer.note : null;
+  } catch {
+    return null;
+  }
+}
+
 export const GatehousePlugin = async ({ directory }) => ({
   "tool.execute.before": async (input, output) => {
     if (!isObject(output?.args)) throw new Error("Gatehouse: this call's arguments are not an object; refused");
@@ -79,11 +90,14 @@ export const GatehousePlugin = async ({ directory }) => ({
       Object.assign(output.args, v.args);
     }
   },
-  // Tells Gatehouse the call ran (its after-snapshot); decides nothing, so nothing here can refuse.
+  // Tells Gatehouse the call ran (its after-snapshot); decides nothing, so nothing here can refuse. When the person
+  // edited the call, the answer is a note the model reads after the tool's output.
   "tool.execute.after": async (input, output) => {
     try {
       const response = typeof output?.output === "string" ? output.output.slice(0, 65536) : undefined;
-      await runHook({ hook_event_name: "tool.execute.after", tool_name: input?.tool, tool_input: isObject(input?.args) ? input.args : {}, session_id: input?.sessionID, call_id: input?.callID, cwd: directory, tool_response: response });
+      const run = await runHook({ hook_event_name: "tool.execute.after", tool_name: input?.tool, tool_input: isObject(input?.args) ? input.args : {}, session_id: input?.sessionID, call_id: input?.callID, cwd: directory, tool_response: response });
+      const note = afterNote(run);
+      if (note && typeof output?.output === "string") output.output += "\\n\\n" + note;
     } catch {
       // The call already ran; a lost report only leaves it unconfirmed.
     }

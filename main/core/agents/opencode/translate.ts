@@ -14,6 +14,8 @@ export const opencodeTranslator: HookTranslator = {
   cli: 'opencode',
   kind: 'opencode',
   after: { event: OPENCODE_AFTER, as: OPENCODE_BEFORE },
+  // The plugin appends the note to the tool's output, which is what the model reads of the call.
+  afterNote: (note) => ({ note }),
   toSubmit(event) {
     if (event.hook_event_name !== OPENCODE_BEFORE) {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; Gatehouse's OpenCode plugin sends ${OPENCODE_BEFORE}`);

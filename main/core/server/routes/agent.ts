@@ -70,9 +70,8 @@ export function registerAgentRoutes(app: App, core: Core, key: InstanceKey): voi
     });
     app.post(`/v1/hooks/${agent.cli}`, { config: { access: 'A' }, schema: { body: HookEventBody } }, async (req, reply) => {
       if (isAfterEvent(agent, req.body)) {
-        // The agent gets no decision to act on.
-        await hookRan(core, agent, req.body);
-        return sendSigned(req, reply, key, {});
+        // The agent gets no decision to act on: at most a note for the model (the person edited the call).
+        return sendSigned(req, reply, key, await hookRan(core, agent, req.body));
       }
       // Signed over the hook's nonce, so the hook can tell this instance from a program on a stale port.
       return sendSigned(req, reply, key, await hookDecision(core, agent, req.body, hangupSignal(reply)));

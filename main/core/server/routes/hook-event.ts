@@ -18,11 +18,17 @@ export function isAfterEvent(agent: HookTranslator, event: HookEventInput): bool
   return event.hook_event_name === agent.after.event;
 }
 
-/** "Call X ran": its after-snapshot is taken before this resolves, so the agent goes on only once it is on disk. */
-export async function hookRan(core: Core, agent: HookTranslator, event: HookEventInput): Promise<void> {
+/**
+ * "Call X ran": its after-snapshot is taken before this resolves, so the agent goes on only once it is on disk. The
+ * answer: `{}`, or, once, the note for a call the person edited before approving it (agent.afterNote).
+ */
+export async function hookRan(core: Core, agent: HookTranslator, event: HookEventInput): Promise<Record<string, unknown>> {
   const call = agent.toSubmit({ ...event, hook_event_name: agent.after.as });
   const response = (event as { tool_response?: unknown }).tool_response;
-  await core.ran({ agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args, response });
+  const ran = { agent: call.agent ?? agent.cli, session_id: call.session_id ?? null, tool_name: call.tool_name, args: call.args };
+  await core.ran({ ...ran, response });
+  const note = agent.afterNote ? core.editNotes.take(ran) : null;
+  return note !== null && agent.afterNote ? agent.afterNote(note) : {};
 }
 
 /**
@@ -46,5 +52,10 @@ export async function hookDecision(core: Core, agent: HookTranslator, event: Hoo
       record = core.getRequest(id);
     }
   }
-  return agent.answer(event, record, core.outcome(record));
+  const outcome = core.outcome(record);
+  const answer = agent.answer(event, record, outcome);
+  // An edited approval the agent runs: the model is told of the edit once the call ran. An agent that cannot take this
+  // edit answers deny (OpenCode, a field it has no name for): nothing runs, so nothing is kept to tell.
+  if (outcome === 'allow' && agent.afterNote && answer['decision'] !== 'deny') core.editNotes.remember(record);
+  return answer;
 }

@@ -44,10 +44,7 @@ export function inProcessChannel(h: InProcessHook): HookChannel {
   }
   /** POST /v1/hooks/<cli>, as the route answers it. */
   async function hookRoute(event: HookEventInput, signal: AbortSignal): Promise<Answer> {
-    if (isAfterEvent(h.agent, event)) {
-      await hookRan(h.core, h.agent, event);
-      return { json: '{}' };
-    }
+    if (isAfterEvent(h.agent, event)) return { json: JSON.stringify(await hookRan(h.core, h.agent, event)) };
     const json = JSON.stringify(await hookDecision(h.core, h.agent, event, signal));
     return Buffer.byteLength(json, 'utf8') > MAX_ANSWER_BYTES ? TOO_LARGE : { json };
   }
@@ -57,12 +54,7 @@ export function inProcessChannel(h: InProcessHook): HookChannel {
       if (typeof event === 'number') return Promise.resolve(answeredStatus(h.host, event));
       return within(h.hangup, timeoutMs, (signal) => hookRoute(event, signal).catch(failed));
     },
-    async report(route, body, timeoutMs) {
-      if (route === 'hook') {
-        const event = read(body, HOOK_EVENT);
-        if (typeof event !== 'number') await within(h.hangup, timeoutMs, (signal) => hookRoute(event, signal).catch(failed));
-        return;
-      }
+    async endSession(body, timeoutMs) {
       const end = read(body, SESSION_END);
       if (typeof end === 'number') return;
       await within(h.hangup, timeoutMs, () => h.core.sessionEnded(h.agent.kind, end.session_id, end.transcript_path).then(() => ({ json: '{}' }), failed));
