@@ -79,7 +79,10 @@ describe.skipIf(!BUILT)('gatehouse mcp-proxy --url (Streamable HTTP upstream)', 
     const held = await pendingOne(g);
     expect(held.request).toMatchObject({ tool_name: 'mcp__notes__wipe', agent: 'mcp' });
     await g.approver('POST', `/v1/requests/${held.request.id}/decision`, { approved: true, updated_args: { id: 'n2' } });
-    expect(resultText(await call)).toBe('wiped n2');
+    // The server's own answer, then the note that tells the model the person changed the call.
+    const content = (await call).content as Array<{ text?: string }>;
+    expect(content[0]!.text).toBe('wiped n2');
+    expect(content[1]!.text).toContain('id was changed to `n2`');
     const denied = client.callTool({ name: 'wipe', arguments: { id: 'n3' } });
     const second = await pendingOne(g);
     await g.approver('POST', `/v1/requests/${second.request.id}/decision`, { approved: false, reason: 'not that one' });
