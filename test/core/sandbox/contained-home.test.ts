@@ -2,18 +2,17 @@
 // the sandbox. Launchers the engine does not see through (`perf stat -- rm -rf ~`, a makefile on stdin) delete
 // nothing of a throwaway HOME when the rewritten command is really run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mode } from '../../../common/domain.js';
-import { createCore, type Core } from '../../../main/core/core.js';
-import { ContainmentHost } from '../../../main/core/sandbox/host.js';
-import { networkQuestion } from '../../../main/core/sandbox/network-question.js';
-import { type Fixture, makeFixture } from '../policy/fixture.js';
+import type { Core } from '../../../main/core/core.js';
+import type { Fixture } from '../policy/fixture.js';
+import { type ContainedCore, startContainedCore } from './contained-core.js';
 
+let started: ContainedCore | undefined;
 let fx: Fixture;
 let core: Core;
-const saved = { HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
 
 /** Runs the rewritten command as the agent would: asynchronously, with the throwaway HOME. */
 function run(command: string): Promise<string> {
@@ -27,23 +26,11 @@ function run(command: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  fx = makeFixture();
-  mkdirSync(path.join(fx.root, 'tmp'));
-  process.env.TMPDIR = path.join(fx.root, 'tmp');
-  process.env.HOME = fx.home;
-  writeFileSync(path.join(fx.home, 'keep.txt'), 'mine\n');
-  const containment = new ContainmentHost();
-  core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
-  expect(await containment.start(networkQuestion(() => core))).toEqual({ ready: true });
+  started = await startContainedCore((f) => writeFileSync(path.join(f.home, 'keep.txt'), 'mine\n'));
+  ({ fx, core } = started);
 }, 60_000);
 
-afterAll(async () => {
-  await core?.close();
-  process.env.HOME = saved.HOME;
-  if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = saved.TMPDIR;
-  fx.cleanup();
-});
+afterAll(() => started?.close());
 
 // The engine now sees through the first two (issue 24: launchers and makefiles on stdin are read) and refuses them; a
 // program that deletes the home from a file the engine does not read can only be stopped by the sandbox.

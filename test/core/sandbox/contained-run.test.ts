@@ -2,19 +2,18 @@
 // command rewritten (the hook's updatedInput), and that command — run later, asynchronously, as the agent would — can
 // write in the workspace but not the home, cannot read .env, and reaches a host only when Gatehouse says so.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestRecord } from '../../../common/domain.js';
-import { createCore, type Core } from '../../../main/core/core.js';
-import { ContainmentHost } from '../../../main/core/sandbox/host.js';
-import { networkQuestion } from '../../../main/core/sandbox/network-question.js';
+import type { Core } from '../../../main/core/core.js';
 import { hookAnswer } from '../../../main/core/server/claude-code.js';
-import { type Fixture, makeFixture } from '../policy/fixture.js';
+import type { Fixture } from '../policy/fixture.js';
+import { type ContainedCore, startContainedCore } from './contained-core.js';
 
+let started: ContainedCore | undefined;
 let fx: Fixture;
 let core: Core;
-const saved = { HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
 
 /** Runs a shell command asynchronously (never spawnSync: the proxies run in this process's event loop). */
 function run(command: string, cwd: string): Promise<{ code: number | null; out: string }> {
@@ -32,29 +31,17 @@ async function submitBash(command: string): Promise<RequestRecord> {
 }
 
 beforeAll(async () => {
-  fx = makeFixture();
-  mkdirSync(path.join(fx.root, 'tmp'));
-  // The temp folder a contained command may write, and the home it may not, kept apart (both live in /tmp here).
-  process.env.TMPDIR = path.join(fx.root, 'tmp');
-  process.env.HOME = fx.home;
-  const containment = new ContainmentHost();
-  core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
-  const state = await containment.start(networkQuestion(() => core), (id, refusal) => core.refused(id, refusal));
-  expect(state).toEqual({ ready: true });
-  writeFileSync(path.join(fx.ws, 'try.sh'), 'cat .env; echo landed > inside.txt; echo escaped > ~/outside.txt; echo done\n');
-  chmodSync(path.join(fx.ws, 'try.sh'), 0o755);
+  started = await startContainedCore((f) => {
+    writeFileSync(path.join(f.ws, 'try.sh'), 'cat .env; echo landed > inside.txt; echo escaped > ~/outside.txt; echo done\n');
+    chmodSync(path.join(f.ws, 'try.sh'), 0o755);
+  });
+  ({ fx, core } = started);
   await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(./try.sh)' });
   await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(curl:*)' });
   await core.approver.createRule({ action: 'sandbox', pattern: 'Bash(cat:*)' });
 }, 60_000);
 
-afterAll(async () => {
-  await core?.close();
-  process.env.HOME = saved.HOME;
-  if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = saved.TMPDIR;
-  fx.cleanup();
-});
+afterAll(() => started?.close());
 
 describe('a sandbox rule runs the command contained', () => {
   it('answers Claude Code with the rewritten command, which writes inside the workspace only and cannot read .env', async () => {

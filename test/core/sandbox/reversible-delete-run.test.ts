@@ -6,15 +6,14 @@ import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestRecord } from '../../../common/domain.js';
-import { createCore, type Core } from '../../../main/core/core.js';
-import { ContainmentHost } from '../../../main/core/sandbox/host.js';
-import { networkQuestion } from '../../../main/core/sandbox/network-question.js';
+import type { Core } from '../../../main/core/core.js';
 import { shadowPaths } from '../../../main/core/snapshots/shadow.js';
-import { type Fixture, makeFixture } from '../policy/fixture.js';
+import type { Fixture } from '../policy/fixture.js';
+import { type ContainedCore, startContainedCore } from './contained-core.js';
 
+let started: ContainedCore | undefined;
 let fx: Fixture;
 let core: Core;
-const saved = { HOME: process.env.HOME, TMPDIR: process.env.TMPDIR };
 
 /** Runs a shell command asynchronously (never spawnSync: the sandbox's proxies run in this process's event loop). */
 function run(command: string, cwd: string): Promise<number | null> {
@@ -26,23 +25,12 @@ function submitBash(command: string, cwd = fx.ws): Promise<RequestRecord> {
 }
 
 beforeAll(async () => {
-  fx = makeFixture();
-  mkdirSync(path.join(fx.root, 'tmp'));
-  process.env.TMPDIR = path.join(fx.root, 'tmp');
-  process.env.HOME = fx.home;
-  const containment = new ContainmentHost();
-  core = await createCore({ home: fx.gatehouseHome, containment, logger: () => {} });
-  expect(await containment.start(networkQuestion(() => core), (id, refusal) => core.refused(id, refusal))).toEqual({ ready: true });
+  started = await startContainedCore();
+  ({ fx, core } = started);
   await core.approver.updateSettings({ contain_unvouched: true });
 }, 60_000);
 
-afterAll(async () => {
-  await core?.close();
-  process.env.HOME = saved.HOME;
-  if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = saved.TMPDIR;
-  fx.cleanup();
-});
+afterAll(() => started?.close());
 
 describe('a plain delete of project files', () => {
   it('runs contained once the snapshot holds the files, and undo puts them back byte-exact', async () => {
