@@ -43,6 +43,9 @@ describe('contain instead of asking', () => {
     ['rm -f .env'], ['git checkout -- src/app.ts'], ['git checkout .'], ['git restore src/app.ts'], ['find . -name "*.ts" -delete'],
     ['git reset HEAD~1'], ['git reset --soft HEAD~3'], ['git reset --mixed origin/main'], ['git reset @~2 --'], ['git -C . reset HEAD^'],
     ['git stash drop'], ['git branch -D feature'],
+    // A deleter handed its operands by xargs: what it deletes is only known when it runs.
+    ['find . -name "*.md" | xargs rm'], ['git ls-files | xargs rm -f'], ['ls | xargs -n1 rm'], ['find . -name x -print0 | xargs -0 rm'],
+    ['xargs rm < list.txt'], ['find . -type f | xargs shred -u'], ['find . -name "*.ts" | xargs truncate -s0'],
     // Paths outside the workspace (other than the temp folder) and secrets: the engine sees them, so the person does.
     ['cat ~/.cursor/mcp.json 2>/dev/null || echo missing'], ['cat {{HOME}}/.claude.json'], ['head -5 {{OUT}}/secret.txt | jq .'],
     ['python3 {{HOME}}/tools/export.py'], ['cp -r build {{OUT}}/deploy'], ['touch {{HOME}}/.claude/projects/x.jsonl'],

@@ -66,6 +66,7 @@ export function checkCommand(cmd: SimpleCommand, words: Word[], argvWords: Word[
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';
     flag(f, 'destructive', `${via} combined with a destructive command`, cmd.span, 'hard');
   }
-  if (destructive && inner.appendsArgs) flag(f, 'destructive', `xargs feeds unseen arguments to the destructive command ${cmd.argv[0]}`, cmd.span);
+  // `find . | xargs rm`: a deleter given no operand the engine can see still deletes what xargs hands it at run time.
+  if ((destructive || DELETERS.has(cmd.argv[0] ?? '')) && inner.appendsArgs) flag(f, 'destructive', `xargs feeds unseen arguments to the destructive command ${cmd.argv[0]}`, cmd.span);
   return c;
 }
