@@ -1,7 +1,7 @@
 // Taking the snapshots: before an approved call that can write runs (the agent gets its answer only after), and
 // after it ran (the agent's after-call event, or failing that the session's next request, or an undo). A snapshot
 // failure never holds up the call: the journal says "no undo" and why.
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { RequestRecord, ToolRequest } from '../../../common/domain.js';
 import type { UndoStatus } from '../../../common/undo.js';
@@ -19,10 +19,11 @@ import { workspaceRoot } from './workspace.js';
 // A regular file as a tree records it (plain or executable): what a delete can be undone back to.
 const FILE_MODES = new Set(['100644', '100755']);
 
-/** Whether a path is a symbolic link (existsSync follows links: a dangling one reads as absent). */
-function isSymlink(p: string): boolean {
+/** Whether anything is at a path, a dangling link included (existsSync follows links and would miss one). */
+function present(p: string): boolean {
   try {
-    return lstatSync(p).isSymbolicLink();
+    lstatSync(p);
+    return true;
   } catch {
     return false;
   }
@@ -82,7 +83,7 @@ export class SnapshotRecorder {
     if (outside !== undefined) return `${outside || root} is not a file of the snapshot's workspace`;
     const held = await entriesAt(shadowPaths(this.deps.home, row.workspace), row.before_tree, rels);
     // Not in the snapshot and not on disk after it was taken: there is nothing to lose (`rm -f gone.txt`).
-    const missing = rels.find((r) => (held.has(r) ? !FILE_MODES.has(held.get(r)!.mode) : existsSync(join(root, r)) || isSymlink(join(root, r))));
+    const missing = rels.find((r) => (held.has(r) ? !FILE_MODES.has(held.get(r)!.mode) : present(join(root, r))));
     return missing === undefined ? null : `the snapshot before it does not hold ${missing}`;
   }
 

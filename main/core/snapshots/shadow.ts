@@ -53,9 +53,9 @@ function syncExclude(paths: ShadowPaths): void {
   const dotGit = join(paths.workTree, '.git');
   const theirs = join(dotGit, 'info', 'exclude');
   const ours = join(paths.gitDir, 'info', 'exclude');
-  const stamps = (): string => [stampOf(dotGit, true), stampOf(theirs, true), stampOf(ours)].join('\n');
-  const before = stamps();
-  if (synced.get(paths.gitDir) === before) return;
+  const theirStamps = (): string => `${stampOf(dotGit, true)}\n${stampOf(theirs, true)}`;
+  const before = theirStamps();
+  if (synced.get(paths.gitDir) === `${before}\n${stampOf(ours)}`) return;
   let text = '';
   try {
     if (statSync(dotGit).isDirectory()) text = readFileSync(theirs, 'utf8');
@@ -70,8 +70,7 @@ function syncExclude(paths: ShadowPaths): void {
   }
   if (current !== text) writeFileSync(ours, text);
   // Kept only when the person's files did not change while they were read (else: read again next time).
-  const after = stamps();
-  if (after.split('\n').slice(0, 2).join('\n') === before.split('\n').slice(0, 2).join('\n')) synced.set(paths.gitDir, after);
+  if (theirStamps() === before) synced.set(paths.gitDir, `${before}\n${stampOf(ours)}`);
   else synced.delete(paths.gitDir);
 }
 
