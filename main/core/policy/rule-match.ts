@@ -13,7 +13,7 @@ import { blanketRuleExcludes } from './secrets.js';
 import { credentialAnchor, patternNames } from './credential-stores.js';
 import { type ToolFamily, ruleToolCovers, toolFamily } from './tools.js';
 import type { FileRef, RequestView, ShellRef } from './view.js';
-import picomatch from 'picomatch';
+import { globMatcher } from './glob-cache.js';
 
 /** How a rule's pattern is matched: a `sandbox` rule matches as an allow rule does. */
 export type MatchAction = 'allow' | 'deny' | 'ask';
@@ -170,7 +170,7 @@ export function shellRefCovered(p: ParsedPattern, ref: ShellRef, rule: Rule, ws:
 }
 
 function otherCovered(spec: string, view: RequestView): boolean {
-  const isMatch = picomatch(spec, { dot: true, bash: true });
+  const isMatch = globMatcher(spec, { dot: true, bash: true });
   return Object.values(view.request.args).some((v) => typeof v === 'string' && isMatch(v));
 }
 

@@ -1,6 +1,6 @@
 // The tamper guard: an agent must not be able to switch off its own guard (DESIGN.md "Policy order" 1).
 import path from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from './glob-cache.js';
 import type { PathFacts, WorkspaceState } from './types.js';
 import type { RequestView, ShellRef } from './view.js';
 import type { SimpleCommand } from '../shell/types.js';
@@ -176,7 +176,7 @@ function globFindings(view: RequestView, ps: ProtectedSet): TamperFinding[] {
     const word = ref.path;
     if (!GLOB_CHAR.test(word)) continue;
     candidates ??= globCandidates(ps);
-    const isMatch = picomatch(word, { dot: false, nocase: ps.fold });
+    const isMatch = globMatcher(word, { dot: false, nocase: ps.fold });
     const hit = candidates.find((c) => (c.gatehouse || ref.access === 'write') && isMatch(c.path));
     if (hit) {
       const prog = commands[ref.cmd]?.argv[0] ?? 'the command';

@@ -66,7 +66,10 @@ export class SnapshotRecorder {
   /** Before an approved call runs: once per request, whoever waits on it. Never throws. */
   beforeRun(record: RequestRecord): Promise<void> {
     if (record.status !== 'approved') return Promise.resolve();
-    return this.before(record.request, record.decision?.updated_args ?? record.request.args);
+    const args = record.decision?.updated_args ?? record.request.args;
+    // A contained allow runs the agent's own command wrapped in the sandbox: whether it writes is that command's to say.
+    const contained = record.verdict.decision === 'allow' && record.verdict.contained !== undefined;
+    return this.before(record.request, args, contained ? record.request.args : args);
   }
 
   /**
@@ -74,7 +77,7 @@ export class SnapshotRecorder {
    * that will run, and says whether it holds each of `files` as a file (null) or why not.
    */
   async hold(request: ToolRequest, args: Record<string, unknown>, files: readonly string[]): Promise<string | null> {
-    await this.before(request, args);
+    await this.before(request, args, request.args);
     const row = this.deps.journal.get(request.id);
     if (!row?.before_tree) return row?.why ?? 'no snapshot was taken before the call';
     const root = realpathSync(row.workspace);
@@ -87,22 +90,25 @@ export class SnapshotRecorder {
     return missing === undefined ? null : `the snapshot before it does not hold ${missing}`;
   }
 
-  /** The before-snapshot of one request: once, whoever asks first (the delete check or the approved call). Never throws. */
-  private before(request: ToolRequest, args: Record<string, unknown>): Promise<void> {
+  /**
+   * The before-snapshot of one request: once, whoever asks first (the delete check or the approved call). `args` run;
+   * `inner` says whether they may write (the same args, or the command a sandbox rewrite wraps). Never throws.
+   */
+  private before(request: ToolRequest, args: Record<string, unknown>, inner: Record<string, unknown>): Promise<void> {
     const id = request.id;
     let p = this.taking.get(id);
     if (!p) {
-      p = this.takeBefore(request, args).catch((err: unknown) => this.deps.log(`snapshot before ${id} failed: ${(err as Error).message}`));
+      p = this.takeBefore(request, args, inner).catch((err: unknown) => this.deps.log(`snapshot before ${id} failed: ${(err as Error).message}`));
       this.taking.set(id, p);
       void p.then(() => setTimeout(() => this.taking.delete(id), 60_000).unref());
     }
     return p;
   }
 
-  private async takeBefore(request: ToolRequest, args: Record<string, unknown>): Promise<void> {
+  private async takeBefore(request: ToolRequest, args: Record<string, unknown>, inner: Record<string, unknown>): Promise<void> {
     const { journal } = this.deps;
     if (journal.get(request.id)) return;
-    if (!(await this.deps.mayWrite({ ...request, args }))) return;
+    if (!(await this.deps.mayWrite({ ...request, args: inner }))) return;
     const ws = workspaceRoot(request.cwd, this.deps.home);
     const row: CallSnapshot = {
       request_id: request.id,

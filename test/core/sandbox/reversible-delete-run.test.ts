@@ -1,6 +1,7 @@
 // A plain delete of project files under "contain instead of asking", for real: it runs contained only once the snapshot
 // before it holds each file, so undo puts the file back; a file the snapshot cannot hold (ignored), or a snapshot that
-// fails, makes the call ask — and strict mode deny — instead.
+// fails, makes the call ask — and strict mode deny — instead. And any contained call gets its snapshot by what the
+// agent's command may do, not by what the sandbox's wrapper looks like: a read-only command takes none.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,5 +85,24 @@ describe('a plain delete of project files', () => {
     expect(record.verdict.reasons.join('; ')).toContain('undo could not be made sure of');
     expect(existsSync(path.join(ws, 'a.txt'))).toBe(true);
     await core.cancel(record.request.id, 'test');
+  }, 60_000);
+});
+
+// Under "contain instead of asking" with no rules, each runs contained.
+const READ_ONLY = ['jq . package.json', 'cat notes.md | sort | uniq -c', 'git log --oneline | head'];
+
+describe('the snapshot of a contained call', () => {
+  it.each(READ_ONLY)('%s: a read-only command runs contained without a snapshot', async (command) => {
+    const record = await submitBash(command);
+    expect(record.status, record.verdict.reasons.join('; ')).toBe('approved');
+    expect(record.verdict.contained).toBeDefined();
+    expect(core.snapshots.status(record.request.id)).toBeNull();
+  }, 60_000);
+
+  it('a command that may write runs contained after its snapshot', async () => {
+    const record = await submitBash('python3 -c "print(1)"');
+    expect(record.status, record.verdict.reasons.join('; ')).toBe('approved');
+    expect(record.verdict.contained).toBeDefined();
+    expect(core.snapshots.status(record.request.id)?.state).toBe('pending-after');
   }, 60_000);
 });
