@@ -2,11 +2,13 @@
 // Called by main.ts once Electron is ready; returns the shutdown that quitting runs.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { homedir } from 'node:os';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { app, BrowserWindow as ElectronWindow, dialog, ipcMain, Menu, nativeImage, nativeTheme, Notification as ElectronNotification, Tray } from 'electron';
 import { findNodeOnPath } from '../core/agents/node-path.js';
 import { createCore } from '../core/core.js';
 import { publishEndpoint, withdrawEndpoint } from '../core/endpoint/publish.js';
+import { warmUpPolicy } from '../core/policy/warm-up.js';
 import { startServer } from '../core/server/server.js';
 import { createAuditExport } from './export-service.js';
 import { forwardEvents, IpcService } from './ipc-service.js';
@@ -70,6 +72,7 @@ export async function startShell(opts: ShellOptions): Promise<Shell> {
     // Runs last: core.close() first answers every waiting agent "no decision", then the server drains.
     cleanups.unshift(() => server.close());
     publishEndpoint(home, server.endpoint);
+    void warmUpPolicy(homedir(), home);
     cleanups.push(() => withdrawEndpoint(home));
 
     let lastOptions: BrowserWindowConstructorOptions | null = null;

@@ -1,6 +1,7 @@
 // `gatehouse serve [--port N] [--home DIR] [--approver-token-stdin]`: the headless core with the web UI, found by
 // hooks via endpoint.json. Press Enter in its terminal for a new one-time sign-in link.
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { ContainmentHost } from '../sandbox/host.js';
 import { networkQuestion } from '../sandbox/network-question.js';
 import { publishEndpoint, withdrawEndpoint } from '../endpoint/publish.js';
 import { rememberedPort, rememberPort } from '../endpoint/remembered-port.js';
+import { warmUpPolicy } from '../policy/warm-up.js';
 import { newSecret } from '../server/auth.js';
 import { startServer } from '../server/server.js';
 import { resolveHome } from '../store/home.js';
@@ -67,6 +69,7 @@ export async function runServe(argv: string[], env: NodeJS.ProcessEnv = process.
   const sandbox = await containment.start(networkQuestion(() => core), (requestId, refusal) => core.refused(requestId, refusal));
   if (!sandbox.ready) process.stdout.write(`Contained commands are asked instead: ${sandbox.why} (run \`gatehouse doctor\`).\n`);
   publishEndpoint(home, server.endpoint);
+  void warmUpPolicy(homedir(), home);
   process.stdout.write(`Gatehouse serving on ${server.url} (home ${home})\n`);
   if (!staticDir) process.stdout.write('The web UI is not built (run `npm run build`); the HTTP API is available.\n');
   process.stdout.write(`Login URL (one-time, valid 10 minutes): ${server.loginUrl()}\n`);
