@@ -42,12 +42,7 @@ function walk(view: RepoView, top: string, inside: readonly Level[], out: Set<st
   let walked = 0;
   for (let folder = stack.pop(); folder !== undefined; folder = stack.pop()) {
     const abs = path.join(view.workTree, folder.rel);
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(abs, { withFileTypes: true });
-    } catch {
-      return false;
-    }
+    const entries = readdirSync(abs, { withFileTypes: true });
     walked += entries.length;
     if (walked > MAX_WALKED) return false;
     for (const e of entries) {
@@ -66,16 +61,12 @@ function walk(view: RepoView, top: string, inside: readonly Level[], out: Set<st
   return true;
 }
 
-/** The untracked, unignored files at or below `rel` (added to `out`); false when git must say. */
+/** The untracked, unignored files at or below `rel` (added to `out`); false when git must say. Throws on a file-system error. */
 function untracked(view: RepoView, rel: string, out: Set<string>): boolean {
   const abs = path.join(view.workTree, rel);
   const parent = rel.slice(0, Math.max(rel.lastIndexOf('/'), 0));
   // git does not follow a link on the way to `under`: nor does this reader answer for one.
-  try {
-    if (realpathSync.native(path.dirname(abs)) !== path.dirname(abs)) return false;
-  } catch {
-    return false;
-  }
+  if (realpathSync.native(path.dirname(abs)) !== path.dirname(abs)) return false;
   const s = lstatSync(abs, { throwIfNoEntry: false });
   if (s === undefined) return true;
   const outer = rel === '' ? [] : levelsInside(view, parent);
@@ -113,6 +104,10 @@ export function knownUnignored(dir: string, under: string, env: NodeJS.ProcessEn
     if (oddName(f)) return null;
     out.add(f);
   }
-  if (!untracked(view, rel, out)) return null;
+  try {
+    if (!untracked(view, rel, out)) return null;
+  } catch {
+    return null; // a folder unreadable, or gone on the way: what git makes of it is git's to say
+  }
   return [...out].map((p) => path.join(view.workTree, p));
 }
