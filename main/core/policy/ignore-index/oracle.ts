@@ -6,7 +6,7 @@
 // glob characters, a repository owned by someone else) answers null: the caller asks git, as before.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { decide } from './levels.js';
+import { ignores } from './levels.js';
 import { ignoreFiles, ODD } from './pattern-files.js';
 import { levelsInside, repoView, type RepoView } from './repo-view.js';
 
@@ -35,14 +35,12 @@ function ignoredPath(view: RepoView, rel: string): boolean | null {
   if (rel === '') {
     const patterns = ignoreFiles.get(path.join(workTree, '.gitignore'));
     if (patterns === ODD) return null;
-    const m = decide('', false, patterns === null ? [] : [{ base: '', patterns }], wide);
-    return m !== null && !m.negative;
+    return ignores('', false, patterns === null ? [] : [{ base: '', patterns }], wide);
   }
   const levels = levelsInside(view, rel.slice(0, Math.max(rel.lastIndexOf('/'), 0)));
   if (levels === null) return null;
   if (levels === 'excluded') return true;
-  const m = decide(rel, isDirectory(path.join(workTree, rel)), levels, wide);
-  return m !== null && !m.negative;
+  return ignores(rel, isDirectory(path.join(workTree, rel)), levels, wide);
 }
 
 /**

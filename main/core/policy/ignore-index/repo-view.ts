@@ -9,7 +9,7 @@ import path from 'node:path';
 import { findRepository, globalConfigFiles } from '../git-config-files.js';
 import { readIndex, type TrackedSet } from './index-file.js';
 import { ignoreConfigOf, defaultExcludesFile, type IgnoreConfig } from './git-config.js';
-import { decide, type Level } from './levels.js';
+import { ignores, type Level } from './levels.js';
 import { ignoreFiles, ODD, wideFiles, type Parsed } from './pattern-files.js';
 import { StampedFiles, stampOf } from './stamped.js';
 
@@ -76,30 +76,32 @@ export function repoView(dir: string, env: NodeJS.ProcessEnv): RepoView | null {
 }
 
 /**
- * The levels that apply inside folder `rel` (below the work tree, '' for its root), given those of its parent:
- * 'excluded' when git ignores the folder (everything untracked below is hidden and its .gitignore never read), null
- * when not followed for certain (a repository nested there, a .gitignore git may read otherwise).
+ * The levels that apply inside folder `rel` (one git does not ignore; '' for the work tree's root), given those of its parent;
+ * null when not followed for certain (a repository nested there, a .gitignore git may read otherwise). `names`, the
+ * folder's entries when already read, spares a stat of what is not among them.
  */
-export function enterFolder(view: RepoView, rel: string, outer: readonly Level[]): readonly Level[] | 'excluded' | null {
-  if (rel !== '') {
-    const m = decide(rel, true, outer, view.wide);
-    if (m !== null && !m.negative) return 'excluded';
-    // A repository nested in this one answers for itself.
-    if (stampOf(path.join(view.workTree, rel, '.git')) !== undefined) return null;
-  }
+export function levelsIn(view: RepoView, rel: string, outer: readonly Level[], names?: readonly string[]): readonly Level[] | null {
+  const holds = (name: string): boolean => names === undefined || names.includes(name);
+  // A repository nested in this one answers for itself.
+  if (rel !== '' && holds('.git') && stampOf(path.join(view.workTree, rel, '.git')) !== undefined) return null;
+  if (!holds('.gitignore')) return outer;
   const patterns = ignoreFiles.get(path.join(view.workTree, rel, '.gitignore'));
   if (patterns === ODD) return null;
   return patterns !== null && patterns.length > 0 ? [...outer, { base: rel, patterns }] : outer;
 }
 
-/** The levels that apply inside folder `rel`, entered from the work tree's root down (as enterFolder answers). */
+/**
+ * The levels that apply inside folder `rel`, entered from the work tree's root down: 'excluded' when git ignores a
+ * folder on the way (or `rel` itself), null when one is not followed for certain (levelsIn).
+ */
 export function levelsInside(view: RepoView, rel: string): readonly Level[] | 'excluded' | null {
   const parts = rel === '' ? [] : rel.split('/');
-  let levels: readonly Level[] = [];
-  for (let i = 0; i <= parts.length; i++) {
-    const next = enterFolder(view, parts.slice(0, i).join('/'), levels);
-    if (next === null || next === 'excluded') return next;
-    levels = next;
+  let levels: readonly Level[] | null = levelsIn(view, '', []);
+  for (let i = 1; i <= parts.length && levels !== null; i++) {
+    const dir = parts.slice(0, i).join('/');
+    // A folder git ignores hides everything untracked below it; its .gitignore is never read.
+    if (ignores(dir, true, levels, view.wide)) return 'excluded';
+    levels = levelsIn(view, dir, levels);
   }
   return levels;
 }

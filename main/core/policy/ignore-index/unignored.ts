@@ -8,8 +8,9 @@
 // null: the caller asks git.
 import { lstatSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { decide, type Level } from './levels.js';
-import { enterFolder, levelsInside, repoView, type RepoView } from './repo-view.js';
+import type { TrackedSet } from './index-file.js';
+import { ignores, type Level } from './levels.js';
+import { levelsIn, levelsInside, repoView, type RepoView } from './repo-view.js';
 
 // Past this many entries read, git answers: a walk of a huge tree would cost more than the git start it saves.
 const MAX_WALKED = 20_000;
@@ -19,65 +20,72 @@ function oddName(name: string): boolean {
   return /[*?[\\\uFFFD]/.test(name) || name.normalize('NFC') !== name;
 }
 
-function ignored(rel: string, isDir: boolean, levels: readonly Level[], wide: readonly Level[]): boolean {
-  const m = decide(rel, isDir, levels, wide);
-  return m !== null && !m.negative;
+// Per tracked set (one per version of the index), its paths with odd names: found once, not on every listing.
+const oddTracked = new WeakMap<TrackedSet, string[]>();
+
+function oddTrackedOf(set: TrackedSet): string[] {
+  let odd = oddTracked.get(set);
+  if (odd === undefined) {
+    odd = [...set.files].filter(oddName);
+    oddTracked.set(set, odd);
+  }
+  return odd;
 }
 
-function kind(e: Dirent, abs: string): 'dir' | 'file' | 'other' {
+function kind(e: Dirent, folder: string): 'dir' | 'file' | 'other' {
   if (e.isDirectory()) return 'dir';
   if (e.isFile() || e.isSymbolicLink()) return 'file';
   if (!e.isFIFO() && !e.isSocket() && !e.isBlockDevice() && !e.isCharacterDevice()) {
     // No file type from readdir on this filesystem.
-    const s = lstatSync(abs, { throwIfNoEntry: false });
+    const s = lstatSync(path.join(folder, e.name), { throwIfNoEntry: false });
     if (s?.isDirectory()) return 'dir';
     if (s?.isFile() || s?.isSymbolicLink()) return 'file';
   }
   return 'other';
 }
 
-/** Adds the untracked, unignored files below folder `top` (entered, with its levels) to `out`; false when git must say. */
-function walk(view: RepoView, top: string, inside: readonly Level[], out: Set<string>): boolean {
-  const stack: Array<{ rel: string; levels: readonly Level[] }> = [{ rel: top, levels: inside }];
+/**
+ * Adds the untracked files git does not ignore below folder `top` (one git does not ignore, with its parent's levels
+ * `outer`) to `out`, each folder's levels read once on the way down; false when git must say.
+ */
+function walk(view: RepoView, top: string, outer: readonly Level[], out: Set<string>): boolean {
+  const stack: Array<{ rel: string; outer: readonly Level[] }> = [{ rel: top, outer }];
   let walked = 0;
   for (let folder = stack.pop(); folder !== undefined; folder = stack.pop()) {
     const abs = path.join(view.workTree, folder.rel);
     const entries = readdirSync(abs, { withFileTypes: true });
     walked += entries.length;
     if (walked > MAX_WALKED) return false;
+    const levels = levelsIn(view, folder.rel, folder.outer, entries.map((e) => e.name));
+    if (levels === null) return false;
     for (const e of entries) {
-      // The repository's own .git; one below the top makes enterFolder hand back before its folder is read.
+      // The repository's own .git; one below makes levelsIn hand back.
       if (e.name === '.git' && folder.rel === '') continue;
       if (e.name === '.git' || oddName(e.name)) return false;
       const rel = folder.rel === '' ? e.name : `${folder.rel}/${e.name}`;
-      const k = kind(e, path.join(abs, e.name));
+      const k = kind(e, abs);
+      // A folder git ignores is not entered: nothing untracked below it is listed, its .gitignore never read.
       if (k === 'dir') {
-        const levels = enterFolder(view, rel, folder.levels);
-        if (levels === null) return false;
-        if (levels !== 'excluded') stack.push({ rel, levels });
-      } else if (k === 'file' && !view.set.files.has(rel) && !ignored(rel, false, folder.levels, view.wide)) out.add(rel);
+        if (!ignores(rel, true, levels, view.wide)) stack.push({ rel, outer: levels });
+      } else if (k === 'file' && !view.set.files.has(rel) && !ignores(rel, false, levels, view.wide)) out.add(rel);
     }
   }
   return true;
 }
 
-/** The untracked, unignored files at or below `rel` (added to `out`); false when git must say. Throws on a file-system error. */
+/** The untracked files git does not ignore at or below `rel` (added to `out`); false when git must say. Throws on a file-system error. */
 function untracked(view: RepoView, rel: string, out: Set<string>): boolean {
   const abs = path.join(view.workTree, rel);
-  const parent = rel.slice(0, Math.max(rel.lastIndexOf('/'), 0));
   // git does not follow a link on the way to `under`: nor does this reader answer for one.
   if (realpathSync.native(path.dirname(abs)) !== path.dirname(abs)) return false;
   const s = lstatSync(abs, { throwIfNoEntry: false });
   if (s === undefined) return true;
-  const outer = rel === '' ? [] : levelsInside(view, parent);
+  if (rel === '') return !s.isDirectory() || walk(view, '', [], out);
+  const outer = levelsInside(view, rel.slice(0, Math.max(rel.lastIndexOf('/'), 0)));
   if (outer === null) return false;
-  if (outer === 'excluded') return true;
-  if (s.isDirectory()) {
-    const inside = enterFolder(view, rel, outer);
-    if (inside === null) return false;
-    return inside === 'excluded' || walk(view, rel, inside, out);
-  }
-  if ((s.isFile() || s.isSymbolicLink()) && !view.set.files.has(rel) && !ignored(rel, false, outer, view.wide)) out.add(rel);
+  if (outer === 'excluded' || ignores(rel, s.isDirectory(), outer, view.wide)) return true;
+  if (s.isDirectory()) return walk(view, rel, outer, out);
+  if ((s.isFile() || s.isSymbolicLink()) && !view.set.files.has(rel)) out.add(rel);
   return true;
 }
 
@@ -87,6 +95,7 @@ function untracked(view: RepoView, rel: string, out: Set<string>): boolean {
  * known here without running git.
  */
 export function knownUnignored(dir: string, under: string, env: NodeJS.ProcessEnv = process.env): string[] | null {
+  if (!path.isAbsolute(under)) return null;
   const view = repoView(dir, env);
   if (view === null) return null;
   const native = path.relative(view.workTree, under);
@@ -95,19 +104,18 @@ export function knownUnignored(dir: string, under: string, env: NodeJS.ProcessEn
   if (rel !== '' && rel.split('/').some((p) => p === '.git' || oddName(p))) return null;
   const { set } = view;
   if (set.listedApart) return null;
-  const at = (p: string): boolean => rel === '' || p === rel || p.startsWith(`${rel}/`);
+  const below = `${rel}/`;
+  const at = (p: string): boolean => rel === '' || p === rel || p.startsWith(below);
   // A submodule at, below or above `under` is another repository's to list.
   if (set.gitlinks.some((g) => at(g) || rel.startsWith(`${g}/`))) return null;
+  if (oddTrackedOf(set).some(at)) return null;
   const out = new Set<string>();
-  for (const f of set.files) {
-    if (!at(f)) continue;
-    if (oddName(f)) return null;
-    out.add(f);
-  }
+  for (const f of set.files) if (at(f)) out.add(f);
   try {
     if (!untracked(view, rel, out)) return null;
   } catch {
     return null; // a folder unreadable, or gone on the way: what git makes of it is git's to say
   }
-  return [...out].map((p) => path.join(view.workTree, p));
+  const prefix = view.workTree.endsWith(path.sep) ? view.workTree : `${view.workTree}${path.sep}`;
+  return [...out].map((p) => prefix + p);
 }
