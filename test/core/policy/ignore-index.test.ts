@@ -1,22 +1,18 @@
 // The ignore oracle against git itself: on random trees with random .gitignore files, info/exclude, a global excludes
 // file and tracked files (some of them force-added past an ignore rule), every answer the oracle gives equals
-// `git check-ignore`'s, and stays equal across edits, new ignore files, renames, untracking and checkouts — and the
-// oracle answers (rather than handing back to git) for everything this grammar writes.
+// `git check-ignore`'s, and every listing knownUnignored gives equals `git ls-files -co --exclude-standard`'s, for the
+// work tree and each of its folders and files; both stay equal across edits, new ignore files, renames, untracking and
+// checkouts — and both answer (rather than handing back to git) for everything this grammar writes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knownIgnored } from '../../../main/core/policy/ignore-index/oracle.js';
 import { parseIgnoreFile, Unsupported, wildmatchRegex } from '../../../main/core/policy/ignore-index/patterns.js';
 import { readIndex } from '../../../main/core/policy/ignore-index/index-file.js';
+import { expectSameListing, scratch } from './ignore-fixtures.js';
 
-const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'gh-ignore-index-')));
-const home = path.join(root, 'home');
-mkdirSync(path.join(home, '.config', 'git'), { recursive: true });
-const env: NodeJS.ProcessEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_'))), HOME: home };
-delete env.XDG_CONFIG_HOME;
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const { root, home, env, git } = scratch('gh-ignore-index-');
 
 /** A small seeded generator (mulberry32), so a failure is reproducible from its seed. */
 function rng(seed: number): () => number {
@@ -36,8 +32,6 @@ const PATTERNS = [
   'build/', '!build/', '/build/e.log', '*.TXT', 'x y', '.hidden', '!*.txt', 'b/**/e.log', '**/b/d.txt', 'e.log   ',
   '[a-c].txt', '!a/', '*', '!d.txt', 'ab/', '/*.txt', 'c/**', '**', '\\#x', 'a/*/e.log', '![ab]',
 ];
-
-const git = (cwd: string, ...args: string[]): string => execFileSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd, env, encoding: 'utf8' });
 
 /** Every path below `dir` (files and folders, .git excluded), absolute. */
 function allPaths(dir: string, out: string[] = []): string[] {
@@ -93,6 +87,8 @@ function compare(ws: string): { answered: number } {
   const expected = gitIgnoredOrNone(ws, paths);
   const rel = (s: Set<string>) => [...s].map((p) => path.relative(ws, p)).sort();
   expect(rel(known!.ignored)).toEqual(rel(expected));
+  // What rg and git grep search: the work tree, each folder and each file, as git ls-files lists them.
+  for (const under of paths) expectSameListing(ws, under, env);
   return { answered: paths.length };
 }
 

@@ -12,6 +12,8 @@ export interface TrackedSet {
   dirs: ReadonlySet<string>;
   /** Submodule paths (gitlinks): what lies below them is another repository's. */
   gitlinks: readonly string[];
+  /** Whether `git ls-files` lists entries otherwise than `files` holds them: a skip-worktree entry, a path in conflict. */
+  listedApart: boolean;
 }
 
 const GITLINK = 0o160000;
@@ -23,12 +25,18 @@ export function readIndex(buf: Buffer, hashBytes = 20): TrackedSet | null {
   const files = new Set<string>();
   const dirs = new Set<string>();
   const gitlinks: string[] = [];
-  for (const { path: name, mode, skipWorktree } of entries) {
-    // Skip-worktree entries are not matched by check-ignore's pathspecs.
-    if (skipWorktree) continue;
+  let listedApart = false;
+  for (const { path: name, mode, skipWorktree, stage } of entries) {
+    // ls-files lists a path in conflict once per stage.
+    if (stage !== 0) listedApart = true;
+    // Skip-worktree entries are not matched by check-ignore's pathspecs (ls-files lists them).
+    if (skipWorktree) {
+      listedApart = true;
+      continue;
+    }
     if ((mode & 0o170000) === GITLINK) gitlinks.push(name);
     files.add(name);
     for (let i = name.indexOf('/'); i !== -1; i = name.indexOf('/', i + 1)) dirs.add(name.slice(0, i));
   }
-  return { files, dirs, gitlinks };
+  return { files, dirs, gitlinks, listedApart };
 }

@@ -21,3 +21,9 @@ export function decide(rel: string, isDir: boolean, levels: readonly Level[], wi
   }
   return null;
 }
+
+/** Whether the levels exclude `rel`: the pattern that decides it is not a negated one. */
+export function ignores(rel: string, isDir: boolean, levels: readonly Level[], wide: readonly Level[]): boolean {
+  const m = decide(rel, isDir, levels, wide);
+  return m !== null && !m.negative;
+}
