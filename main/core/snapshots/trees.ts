@@ -1,6 +1,6 @@
 // Reading snapshots back: which paths differ between two trees, what a tree holds at given paths, and blob bytes
 // (objects the in-process snapshots named are written first).
-import { flushShadow } from './fast/engine.js';
+import { flushShadow, heldInMemory } from './fast/engine.js';
 import { git, type ShadowPaths } from './git.js';
 
 /** A file as a tree records it: its mode (100644, 100755, 120000 symlink, 160000 nested repository) and blob id. */
@@ -21,6 +21,9 @@ export async function changedPaths(paths: ShadowPaths, from: string, to: string)
 export async function entriesAt(paths: ShadowPaths, tree: string, files: readonly string[]): Promise<Map<string, Entry>> {
   const map = new Map<string, Entry>();
   if (files.length === 0) return map;
+  // The snapshot this process just took (a delete's before-snapshot): its files are in memory.
+  const known = heldInMemory(paths.gitDir, tree, files);
+  if (known !== null) return known;
   // ls-tree takes paths as literal pathspecs only with --full-tree and a `--`: read the whole listing and pick.
   const wanted = new Set(files);
   flushShadow(paths.gitDir);

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeEngines, flushShadow, forgetShadow } from '../../../main/core/snapshots/fast/engine.js';
+import { closeEngines, flushShadow, forgetShadow, heldInMemory } from '../../../main/core/snapshots/fast/engine.js';
 import { git } from '../../../main/core/snapshots/git.js';
 import { ensureShadow, gitSnapshot, shadowPaths, snapshot } from '../../../main/core/snapshots/shadow.js';
 import { tempDir } from '../server/helpers.js';
@@ -99,6 +99,18 @@ async function listTree(paths: ReturnType<typeof shadowPaths>, tree: string): Pr
   return (await git(paths, ['ls-tree', '-r', '-t', tree])).toString('utf8').split('\n');
 }
 
+/** What git's ls-tree says `tree` holds at `files` (mode and blob id by path). */
+async function lsTree(paths: ReturnType<typeof shadowPaths>, tree: string, files: string[]): Promise<Record<string, { mode: string; oid: string }>> {
+  flushShadow(paths.gitDir);
+  const out: Record<string, { mode: string; oid: string }> = {};
+  for (const record of (await git(paths, ['ls-tree', '-r', '-z', '--full-tree', tree])).toString('utf8').split('\0')) {
+    const tab = record.indexOf('\t');
+    const [mode, , oid] = record.slice(0, tab).split(' ');
+    if (tab >= 0 && files.includes(record.slice(tab + 1))) out[record.slice(tab + 1)] = { mode: mode!, oid: oid! };
+  }
+  return out;
+}
+
 describe('in-process snapshots', () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`give git's tree id on a random workspace, step after step (seed ${seed})`, async () => {
@@ -116,6 +128,7 @@ describe('in-process snapshots', () => {
       const slow = shadowPaths(join(root, 'slow'), ws);
       await ensureShadow(slow);
       await ensureShadow(fast); // both seeded with the files the person's git tracks though ignored, at the same moment
+      let previous = '';
       for (let step = 0; step < 25; step++) {
         const written = [mutate(r), mutate(r), mutate(r)].filter((p): p is string => p !== null);
         if (step === 15) forgetShadow(fast.gitDir); // the server restarted: the next snapshot starts from the index file
@@ -127,6 +140,14 @@ describe('in-process snapshots', () => {
         const got = await snapshot(fast, written);
         if (got !== want) expect(await listTree(fast, got), `step ${step}`).toEqual(await listTree(slow, want));
         expect(got, `step ${step}`).toBe(want);
+        // What a delete's undo check reads of the snapshot just taken: from memory, as git's ls-tree says it.
+        const files = [...listing().files, 'no-such-file'];
+        const inMemory = heldInMemory(fast.gitDir, got, files);
+        // The first snapshot of a new shadow is git's (no index to start from yet); every later one is in memory.
+        if (step > 0) expect(inMemory, `step ${step}`).not.toBeNull();
+        if (inMemory !== null) expect(Object.fromEntries(inMemory), `step ${step}`).toEqual(await lsTree(fast, got, files));
+        if (step > 0 && previous !== got) expect(heldInMemory(fast.gitDir, previous, files), `step ${step}`).toBeNull();
+        previous = got;
       }
       expect(treeHash(join(ws, '.git'), true)).toBe(dotGit);
       flushShadow(fast.gitDir);

@@ -75,6 +75,21 @@ export class SnapshotEngine {
     this.watch.close();
   }
 
+  /**
+   * What the last snapshot holds at each of `files` (mode and blob id, absent files left out) when that snapshot is
+   * `tree`; null otherwise (git reads the tree). A tree id names its content, so an equal id is the same file set.
+   */
+  entriesAt(tree: string, files: readonly string[]): Map<string, { mode: string; oid: string }> | null {
+    const st = this.state;
+    if (st === null || st.files.treeId(st.store).toString('hex') !== tree) return null;
+    const out = new Map<string, { mode: string; oid: string }>();
+    for (const f of files) {
+      const held = st.files.get(f);
+      if (held !== undefined) out.set(f, { mode: held.mode.toString(8), oid: held.oid.toString('hex') });
+    }
+    return out;
+  }
+
   private takeNow(force: readonly string[]): string | null {
     const rules = wideRules(this.paths.gitDir);
     if (rules === null) return null;
@@ -181,6 +196,11 @@ export function engineFor(paths: ShadowPaths): SnapshotEngine {
   let e = engines.get(paths.gitDir);
   if (!e) engines.set(paths.gitDir, (e = new SnapshotEngine(paths)));
   return e;
+}
+
+/** What a shadow's last in-process snapshot holds at `files`, when that snapshot is `tree`; null: ask git. */
+export function heldInMemory(gitDir: string, tree: string, files: readonly string[]): Map<string, { mode: string; oid: string }> | null {
+  return engines.get(gitDir)?.entriesAt(tree, files) ?? null;
 }
 
 /** Writes what the snapshots of one shadow named (objects, index): before git reads its trees. */
