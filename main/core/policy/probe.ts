@@ -215,13 +215,17 @@ export async function probeWorkspace(
 
   const all = new Set(paths);
   const gitToo = new Set<string>(); // expansions of glob words that need git's answer
+  // Glob words bash replaces by what they match: the word itself is never opened, so git is not asked about it.
+  const expandedAway = new Set<string>();
   for (const p of paths) {
     if (!GLOB.test(p) || unusablePath(p)) continue;
     const expanded = expandHome(p, home);
-    const matches = expandGlobPath(path.isAbsolute(expanded) ? expanded : path.join(cwd, expanded));
+    const abs = path.isAbsolute(expanded) ? expanded : path.join(cwd, expanded);
+    const matches = expandGlobPath(abs);
     (state.globMatches ??= new Map()).set(p, matches);
     for (const m of matches) all.add(m);
     if (opts.ignoreFor?.has(p)) for (const m of matches) gitToo.add(m);
+    if (matches.length > 0 && !matches.includes(abs)) expandedAway.add(p);
   }
   const askGit: PathFacts[] = [];
   for (const p of all) {
@@ -245,7 +249,7 @@ export async function probeWorkspace(
     };
     if (!view && !existsSync(resolved)) facts.missing = true;
     state.paths.set(p, facts);
-    if (inside && !facts.gitInternal && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
+    if (inside && !facts.gitInternal && !expandedAway.has(p) && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
   }
   const recursive = [...(opts.recursiveFor ?? [])].flatMap(([p, f]) => [[p, f] as const, ...(state.globMatches?.get(p) ?? []).map((m) => [m, f] as const)]);
   for (const [p, filter] of recursive) {

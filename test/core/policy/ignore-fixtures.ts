@@ -46,3 +46,16 @@ export function expectSameListing(ws: string, under: string, env: NodeJS.Process
   expect(known, `knownUnignored handed back to git for ${under}`).not.toBeNull();
   expect(known, `the files listed below ${under}`).toEqual(gitListed(ws, under, env));
 }
+
+/** Runs `body` with process.env as `vars` (a PATH with no git in it, say), restoring it after. */
+export async function withEnv<T>(vars: NodeJS.ProcessEnv, body: () => Promise<T>): Promise<T> {
+  const saved = { ...process.env };
+  for (const k of Object.keys(process.env)) delete process.env[k];
+  Object.assign(process.env, vars);
+  try {
+    return await body();
+  } finally {
+    for (const k of Object.keys(process.env)) delete process.env[k];
+    Object.assign(process.env, saved);
+  }
+}

@@ -145,6 +145,25 @@ describe('the ignore oracle agrees with git check-ignore', () => {
     compare(ws);
   });
 
+  // git check-ignore takes each path as a pathspec: one with glob characters that matches a tracked file is "tracked".
+  it.each(PATTERNS.filter((p) => p !== '# comment'))('answers for names with glob characters as git does, under %s', (pattern) => {
+    const ws = path.join(root, `glob-${Buffer.from(pattern).toString('hex')}`);
+    mkdirSync(path.join(ws, 'ab'), { recursive: true });
+    git(ws, 'init', '-q');
+    for (const f of ['README.md', 'ab/file', '[x]', 'q*', 'x*.md']) writeFileSync(path.join(ws, f), 'x\n');
+    git(ws, 'add', '-f', 'README.md', 'ab/file');
+    writeFileSync(path.join(ws, '.gitignore'), `${pattern}\n[x]\nq\\*\n`);
+    const names = ['*.md', 'x*.md', '[x]', 'x', 'q*', 'R*', 'a[b]', 'a?', '*', 'zz*', 'sub/[x]', 'a[!b]c', '[]x]', 'd?.txt'];
+    const paths = names.map((n) => path.join(ws, n));
+    const expected = gitIgnoredOrNone(ws, paths);
+    for (const p of paths) {
+      const known = knownIgnored(ws, [p], env);
+      if (known !== null) expect(known.ignored.has(p), path.relative(ws, p)).toBe(expected.has(p));
+    }
+    // Names that match nothing tracked are answered here, not by git.
+    for (const n of ['x*.md', '[x]', 'q*', 'zz*', 'sub/[x]', 'd?.txt']) expect(knownIgnored(ws, [path.join(ws, n)], env), n).not.toBeNull();
+  });
+
   it('hands a repository nested in the work tree, a linked .gitignore and a case-folding repository back to git', () => {
     const ws = path.join(root, 'odd');
     mkdirSync(path.join(ws, 'inner'), { recursive: true });

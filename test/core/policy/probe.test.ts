@@ -1,10 +1,11 @@
 // The workspace probe and the SLBP read tiers on a REAL git repo built by the corpus script.
-import { appendFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProbeError, expandGlobPath, probeWorkspace, resolvePhysical } from '../../../main/core/policy/probe.js';
 import { readTier } from '../../../main/core/policy/tiers.js';
 import { type Fixture, makeFixture } from './fixture.js';
+import { withEnv } from './ignore-fixtures.js';
 
 let fx: Fixture;
 beforeAll(() => {
@@ -100,6 +101,16 @@ describe('probeWorkspace', () => {
 
   it.each([['src/a\0b'], ['src/\uD800x'], ['']])('refuses an unusable path %j', async (p) => {
     await expect(probeWorkspace(fx.ws, fx.home, fx.gatehouseHome, [p])).rejects.toThrow(ProbeError);
+  });
+
+  it('judges a glob word bash expands by what it matches, without a git start', async () => {
+    const noGit = path.join(fx.root, 'no-git-here');
+    mkdirSync(noGit, { recursive: true });
+    // `src/*.ts` names tracked files, so git would take the word itself as a pathspec: it is never opened, nor asked.
+    const ws = await withEnv({ ...process.env, PATH: noGit }, () => probeWorkspace(fx.ws, fx.home, fx.gatehouseHome, ['src/*.ts', '*.log']));
+    expect(ws.globMatches?.get('src/*.ts')).toContain(path.join(fx.ws, 'src', 'app.ts'));
+    expect(ws.paths.get(path.join(fx.ws, 'src', 'app.ts'))).toMatchObject({ ignored: false, inRepo: true });
+    expect(ws.paths.get(path.join(fx.ws, 'debug.log'))).toMatchObject({ ignored: true, inRepo: true });
   });
 
   it('refuses a relative cwd', async () => {

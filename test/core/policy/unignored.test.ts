@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unignoredFiles } from '../../../main/core/policy/git-files.js';
 import { GitProbeError } from '../../../main/core/policy/git-query.js';
-import { expectSameListing, gitListed, knownListed, scratch } from './ignore-fixtures.js';
+import { expectSameListing, gitListed, knownListed, scratch, withEnv } from './ignore-fixtures.js';
 
 const { root, env, git } = scratch('gh-unignored-');
 
@@ -22,19 +22,6 @@ function repo(name: string, files: Record<string, string> = {}): string {
     writeFileSync(path.join(ws, rel), text);
   }
   return ws;
-}
-
-/** Runs `body` with process.env as `vars` (a PATH with no git in it, say), restoring it after. */
-async function withEnv<T>(vars: NodeJS.ProcessEnv, body: () => Promise<T>): Promise<T> {
-  const saved = { ...process.env };
-  for (const k of Object.keys(process.env)) delete process.env[k];
-  Object.assign(process.env, vars);
-  try {
-    return await body();
-  } finally {
-    for (const k of Object.keys(process.env)) delete process.env[k];
-    Object.assign(process.env, saved);
-  }
 }
 
 describe('knownUnignored lists what git ls-files -co --exclude-standard lists', () => {

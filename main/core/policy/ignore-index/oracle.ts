@@ -2,12 +2,13 @@
 // info/exclude, the excludes file of git's config, and the index for what is tracked — each re-read only when its
 // stat stamp changes: the same answer `git check-ignore --stdin` gives, without a git process on the decision path
 // (a git start costs 5 ms on a quiet machine and hundreds under load). Whatever this reader does not follow for
-// certain (config includes, nested repositories, a split index, odd patterns, a case-folding repository, paths with
-// glob characters, a repository owned by someone else) answers null: the caller asks git, as before.
+// certain (config includes, nested repositories, a split index, odd patterns, a case-folding repository, a path with
+// glob characters that may match a tracked file, a repository owned by someone else) answers null: the caller asks git, as before.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { ignores } from './levels.js';
 import { ignoreFiles, ODD } from './pattern-files.js';
+import { mayMatchTracked } from './pathspec.js';
 import { levelsInside, repoView, type RepoView } from './repo-view.js';
 
 /** What git says about a batch of paths in one work tree (as git-ignore.ts's IgnoreAnswer). */
@@ -27,7 +28,8 @@ function isDirectory(p: string): boolean {
 /** Whether git ignores `rel` (below the view's work tree); null when the answer cannot be known without git. */
 function ignoredPath(view: RepoView, rel: string): boolean | null {
   const { workTree, set, wide } = view;
-  if (/[*?[\\]/.test(rel)) return null;
+  // A name with glob characters is a pathspec to git: when it may match a tracked file, git's is the answer.
+  if (/[*?[\\]/.test(rel) && mayMatchTracked(rel, set)) return null;
   if (set.gitlinks.some((g) => rel === g || rel.startsWith(`${g}/`))) return null;
   // check-ignore is silent on what the index holds, and on a folder that holds something tracked (the work tree
   // itself holds everything; empty, it is matched as a name that is empty and no folder: `*` ignores it, `*/` does not).
