@@ -11,18 +11,20 @@ import type { ConfigLink } from './protected.js';
  * below a plain file, is not looked up, since the kernel could only answer it the same way (nothing there).
  */
 export function configLinks(locations: readonly string[], resolve: (p: string) => string): ConfigLink[] {
+  const { at: places, above } = planOf(locations);
   const out: ConfigLink[] = [];
-  const empty = new Set<string>(); // looked up: nothing can be below it
-  for (const at of new Set(locations)) {
-    if (belowAny(at, empty)) continue;
+  const empty = new Uint8Array(places.length); // looked up: nothing can be below it
+  for (let i = 0; i < places.length; i++) {
+    if (above[i]!.some((j) => empty[j] === 1)) continue;
+    const at = places[i]!;
     let link: boolean;
     try {
       const st = lstatSync(at, { throwIfNoEntry: false });
-      if (st === undefined || (!st.isDirectory() && !st.isSymbolicLink())) empty.add(at);
+      if (st === undefined || (!st.isDirectory() && !st.isSymbolicLink())) empty[i] = 1;
       if (st === undefined) continue; // nothing there: nothing to lead elsewhere
       link = st.isSymbolicLink();
     } catch {
-      empty.add(at);
+      empty[i] = 1;
       continue; // unreadable: nothing to lead elsewhere, nor below it
     }
     const real = resolve(at);
@@ -33,11 +35,29 @@ export function configLinks(locations: readonly string[], resolve: (p: string) =
   return out;
 }
 
-/** Whether a folder above `p` is in `set`. */
-function belowAny(p: string, set: ReadonlySet<string>): boolean {
-  if (set.size === 0) return false;
-  for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
-    if (set.has(dir)) return true;
-    if (path.dirname(dir) === dir) return false;
-  }
+/** The locations once each, and for each the earlier ones that are folders above it (looked up first). */
+interface Plan {
+  at: readonly string[];
+  above: ReadonlyArray<readonly number[]>;
+}
+
+// The locations come from configLocations, the same frozen list while the workspace is the same: planned once.
+const plans = new WeakMap<readonly string[], Plan>();
+
+function planOf(locations: readonly string[]): Plan {
+  let plan = plans.get(locations);
+  if (plan !== undefined) return plan;
+  const at = [...new Set(locations)];
+  const index = new Map(at.map((p, i) => [p, i]));
+  const above = at.map((p, i) => {
+    const found: number[] = [];
+    for (let dir = path.dirname(p); ; dir = path.dirname(dir)) {
+      const j = index.get(dir);
+      if (j !== undefined && j < i) found.push(j);
+      if (path.dirname(dir) === dir) return found;
+    }
+  });
+  plan = { at, above };
+  plans.set(locations, plan);
+  return plan;
 }
