@@ -16,21 +16,18 @@ const CALLS: ReadonlyArray<[string, (ws: string) => Record<string, unknown>]> = 
   ['Grep', (ws) => ({ pattern: 'export', path: ws, glob: '*.ts' })],
   ['WebFetch', () => ({ url: 'https://example.com/docs', prompt: 'read' })],
 ];
-const ROUNDS = 1;
 
-/** Decides made-up calls a few times in a scratch folder, yielding between them; never throws. */
+/** Decides each made-up call once in a scratch folder, yielding between them; never throws. */
 export async function warmUpPolicy(home: string, gatehouseHome: string): Promise<void> {
   let ws: string | null = null;
   try {
     ws = mkdtempSync(path.join(tmpdir(), 'gatehouse-warm-'));
     mkdirSync(path.join(ws, 'src'));
     writeFileSync(path.join(ws, 'src', 'a.ts'), 'export const a = 1;\n');
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [tool_name, args] of CALLS) {
-        const request = { id: 'warm-up', received_at: new Date().toISOString(), agent: 'claude-code', session_id: null, cwd: ws, tool_name, args: args(ws), payload: '' };
-        await decideDetailed(request, { rules: [], sessionApprovals: [], mode: 'interactive', home, gatehouseHome, now: new Date() });
-        await new Promise((done) => setImmediate(done));
-      }
+    for (const [tool_name, args] of CALLS) {
+      const request = { id: 'warm-up', received_at: new Date().toISOString(), agent: 'claude-code', session_id: null, cwd: ws, tool_name, args: args(ws), payload: '' };
+      await decideDetailed(request, { rules: [], sessionApprovals: [], mode: 'interactive', home, gatehouseHome, now: new Date() });
+      await new Promise((done) => setImmediate(done));
     }
   } catch {
     // Only speed is at stake: the first real call pays what was not paid here.
