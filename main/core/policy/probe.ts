@@ -215,7 +215,8 @@ export async function probeWorkspace(
 
   const all = new Set(paths);
   const gitToo = new Set<string>(); // expansions of glob words that need git's answer
-  // Glob words bash replaces by what they match: the word itself is never opened, so git is not asked about it.
+  // Glob words bash replaces by what they match and that name no file themselves: git is not asked about the word. A
+  // file that is the word (`[ab]` beside `a`) is still asked about: should the matches go, bash passes the word as it is.
   const expandedAway = new Set<string>();
   for (const p of paths) {
     if (!GLOB.test(p) || unusablePath(p)) continue;
@@ -225,7 +226,7 @@ export async function probeWorkspace(
     (state.globMatches ??= new Map()).set(p, matches);
     for (const m of matches) all.add(m);
     if (opts.ignoreFor?.has(p)) for (const m of matches) gitToo.add(m);
-    if (matches.length > 0 && !matches.includes(abs)) expandedAway.add(p);
+    if (matches.length > 0 && !existsSync(abs)) expandedAway.add(p);
   }
   const askGit: PathFacts[] = [];
   for (const p of all) {

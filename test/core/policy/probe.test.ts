@@ -113,6 +113,15 @@ describe('probeWorkspace', () => {
     expect(ws.paths.get(path.join(fx.ws, 'debug.log'))).toMatchObject({ ignored: true, inRepo: true });
   });
 
+  it('still asks about a glob word that is itself a file: bash passes it as it is once its matches are gone', async () => {
+    // `[x].log` matches x.log, and is an ignored file of its own: `rm x.log; cat [x].log` reads it.
+    writeFileSync(path.join(fx.ws, 'x.log'), 'x\n');
+    writeFileSync(path.join(fx.ws, '[x].log'), 'secret\n');
+    const ws = await probeWorkspace(fx.ws, fx.home, fx.gatehouseHome, ['[x].log']);
+    expect(ws.globMatches?.get('[x].log')).toEqual([path.join(fx.ws, 'x.log')]);
+    expect(ws.paths.get('[x].log')).toMatchObject({ ignored: true });
+  });
+
   it('refuses a relative cwd', async () => {
     await expect(probeWorkspace('ws', fx.home, fx.gatehouseHome, [])).rejects.toThrow(/not absolute/);
   });
