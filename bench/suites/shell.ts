@@ -14,7 +14,7 @@ import { collectYoungGeneration } from '../../main/core/broker/idle-collection.j
 import { decide as decideRequest, evaluatePolicy, payloadFingerprint, probeWorkspace, requestPaths } from '../../main/core/policy/index.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../main/core/shell/index.js';
 import type { SimpleCommand } from '../../main/core/shell/index.js';
-import { parseBashTree } from '../../main/core/shell/parser.js';
+import { parseBashTree } from '../../main/core/shell/walk/parser.js';
 import type { BenchRow, BenchSuite } from '../types.js';
 import { sampleMicros } from '../support/sample.js';
 import { percentile } from '../types.js';
@@ -117,7 +117,7 @@ async function hugeRows(): Promise<BenchRow[]> {
 }
 
 function startupMs(): number {
-  const parser = fileURLToPath(new URL('../../main/core/shell/parser.js', import.meta.url));
+  const parser = fileURLToPath(new URL('../../main/core/shell/walk/parser.js', import.meta.url));
   const script = `const t=performance.now();const m=await import(${JSON.stringify(parser)});await m.initShellParser();process.stdout.write(String(performance.now()-t));`;
   const runs = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })));
   return percentile(runs, 50);

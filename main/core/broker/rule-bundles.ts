@@ -54,7 +54,7 @@ export interface BundleEntry {
   agent?: string;
 }
 
-/** Why an allow rule is blanket (policy/blanket.ts), or null (other actions, narrow or malformed patterns: the store judges those). */
+/** Why an allow rule is blanket (policy/rules/blanket.ts), or null (other actions, narrow or malformed patterns: the store judges those). */
 export function blanketAllow(entry: { action: RuleAction; pattern: string }): string | null {
   if (entry.action !== 'allow') return null;
   try {

@@ -1,4 +1,4 @@
-// The CLI's care before it adds a blanket allow (policy/blanket.ts: every call of a tool, as `allow Bash` from a
+// The CLI's care before it adds a blanket allow (policy/rules/blanket.ts: every call of a tool, as `allow Bash` from a
 // Gemini policy that "lets Gemini run its shell"): what the rule editor shows as a warning the person must confirm,
 // `gatehouse rules add` and `rules import` print as a what-if and refuse unless given --allow-blanket.
 import type { Rule, RuleInput } from '../../../common/domain.js';

@@ -1,5 +1,5 @@
 // git's index file (gitformat-index(5), versions 2 to 4) read into its entries: the one reader behind the ignore
-// oracle's tracked set (policy/ignore-index) and the undo snapshots' file list (snapshots/fast). Each caller then
+// oracle's tracked set (policy/workspace/ignore-index) and the undo snapshots' file list (snapshots/fast). Each caller then
 // refuses or skips what it cannot use; this reader refuses only what it cannot read whole.
 
 /** Stat data as the index keeps it: each field truncated to 32 bits, as git stores it. */

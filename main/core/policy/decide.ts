@@ -2,18 +2,18 @@
 import { tmpdir } from 'node:os';
 import type { Mode, Rule, SessionApproval, ToolRequest, Verdict } from '../../../common/domain.js';
 import { initShellParser } from '../shell/index.js';
-import { analyzeCached } from './analysis-cache.js';
+import { analyzeCached } from './request/analysis-cache.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { WorkspaceState } from './types.js';
-import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFolders, tieredShellReads } from './bash-refs.js';
-import { readDenials } from './denied-reads.js';
+import { bashPathRefs, linkFollowingShellReads, recursiveShellReads, searchedFolders, tieredShellReads } from './request/bash-refs.js';
+import { readDenials } from './rules/denied-reads.js';
 import { analysisTooLarge, commandTooLong } from './bounds.js';
 import { evaluatePolicy } from './evaluate.js';
-import { probeWorkspace, resolvePhysical, type ProbeOptions } from './probe.js';
-import { gitCodePaths } from './hooks-path.js';
+import { probeWorkspace, resolvePhysical, type ProbeOptions } from './workspace/probe.js';
+import { gitCodePaths } from './workspace/hooks-path.js';
 import { gatehouseProgramDir } from '../sandbox/program-dir.js';
-import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './tools.js';
-import { requestPaths, shellCommandText, shellCwdOf } from './view.js';
+import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './request/tools.js';
+import { requestPaths, shellCommandText, shellCwdOf } from './request/view.js';
 
 /** What decide needs besides the request. */
 export interface DecideContext {

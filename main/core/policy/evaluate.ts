@@ -5,28 +5,28 @@ import { commandReadOperands, failsOnFolders, feedsFileReader, isRecursive, read
 import { absolutePath, physicalSpelling, protectedTarget } from '../shell/paths.js';
 import type { ShellAnalysis } from '../shell/types.js';
 import type { PolicyInput, WorkspaceState } from './types.js';
-import type { LiveRule } from './live-rule.js';
-import { type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rule-match.js';
-import { secretReason } from './secrets.js';
-import { credentialAnchor } from './credential-stores.js';
-import { payloadFingerprint } from './fingerprint.js';
-import { grantRules, liveGrants, ruleName } from './grants.js';
-import { shellCandidates } from './shell-index.js';
+import type { LiveRule } from './rules/live-rule.js';
+import { type RuleBook, allowCoversCall, allowCoversFile, commandCovered, denyLikeMatch, ruleBook, ruleNamesTool } from './rules/rule-match.js';
+import { secretReason } from './vouch/secrets.js';
+import { credentialAnchor } from './vouch/credential-stores.js';
+import { payloadFingerprint } from './rules/fingerprint.js';
+import { grantRules, liveGrants, ruleName } from './rules/grants.js';
+import { shellCandidates } from './rules/shell-index.js';
 import { applyMode, type Outcome } from './mode.js';
-import { collectRisks } from './risks.js';
-import { tamperFindings } from './tamper.js';
-import { readTier } from './tiers.js';
-import { unvouched } from './closed-world.js';
+import { collectRisks } from './request/risks.js';
+import { tamperFindings } from './guard/tamper.js';
+import { readTier } from './vouch/tiers.js';
+import { unvouched } from './vouch/closed-world.js';
 import { isInside, relativeInside } from './paths.js';
-import { ignoreFilesOff } from './tools.js';
-import { writeVouched, writesGitInternals } from './write-grants.js';
-import { isReadOnlyCommand } from './bash-refs.js';
+import { ignoreFilesOff } from './request/tools.js';
+import { writeVouched, writesGitInternals } from './rules/write-grants.js';
+import { isReadOnlyCommand } from './request/bash-refs.js';
 import { findReadPaths } from '../shell/checks/find-primaries.js';
-import { stashedTreePrinters } from '../shell/tree-readers.js';
-import { type RequestView, type ShellRef, buildView } from './view.js';
-import { uncontainedReasons } from './contain-limits.js';
-import { undoableDeletes } from './reversible-delete.js';
-import { localServerReadProblem } from './local-server.js';
+import { stashedTreePrinters } from '../shell/operands/tree-readers.js';
+import { type RequestView, type ShellRef, buildView } from './request/view.js';
+import { uncontainedReasons } from './vouch/contain-limits.js';
+import { undoableDeletes } from './vouch/reversible-delete.js';
+import { localServerReadProblem } from './vouch/local-server.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
 import { mayRead } from '../sandbox/profile-check.js';
@@ -180,7 +180,7 @@ function untieredReads(view: RequestView, ws: WorkspaceState, why: string[], cou
   return bad;
 }
 
-// `localReads`: a command no rule vouches for that only reads a local server (policy/local-server.ts) is vouched for by the
+// `localReads`: a command no rule vouches for that only reads a local server (policy/vouch/local-server.ts) is vouched for by the
 // engine; on under "contain instead of asking" only, as a contained run could not reach the server.
 function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: string[], localReads = false): Outcome | null {
   const a = view.analysis;

@@ -71,7 +71,7 @@ export const EVERYDAY: Preset = {
     { action: 'allow', pattern: 'WebSearch' },
     { action: 'allow', pattern: 'TodoWrite' },
   ],
-  // What no rule vouches for runs contained (policy/contain-limits.ts says what still asks: deletions, the network,
+  // What no rule vouches for runs contained (policy/vouch/contain-limits.ts says what still asks: deletions, the network,
   // paths outside the workspace, secrets); an agent that cannot run a rewritten command, or no sandbox, asks instead.
   settings: { contain_unvouched: true },
 };

@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import type { RequestRecord, Rule } from '../../../common/domain.js';
 import { ConflictError, InputError } from '../broker/errors.js';
 import type { SubmitInput } from '../broker/submit-input.js';
-import { shellQuote } from '../shell/argv.js';
+import { shellQuote } from '../shell/words/argv.js';
 import { describeProfile } from './describe.js';
 import type { ContainmentHost } from './host.js';
 import { serverProfile } from './server-profile.js';

@@ -1,6 +1,6 @@
 // Which shell commands the engine can prove harmless, so a blanket rule may run them as they are rather than contained.
-import { isReadOnlyCommand } from '../policy/bash-refs.js';
-import type { RequestView } from '../policy/view.js';
+import { isReadOnlyCommand } from '../policy/request/bash-refs.js';
+import type { RequestView } from '../policy/request/view.js';
 
 /**
  * Harmless: parsed, nothing the analysis holds against it, every simple command (also those a runner or `sh -c` runs) a

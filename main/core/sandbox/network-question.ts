@@ -1,7 +1,7 @@
 // A contained command's connection to a host no rule lets through becomes a Gatehouse request `Network` {host, port},
 // decided by the rules (Network/WebFetch domain rules) or the person while the command waits.
 import type { Core } from '../core.js';
-import { NETWORK_TOOL } from '../policy/tools.js';
+import { NETWORK_TOOL } from '../policy/request/tools.js';
 import type { NetworkQuestion } from './host.js';
 
 /** Longest a connection waits for the person (the hook route's own limit). */

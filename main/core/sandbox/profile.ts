@@ -1,9 +1,9 @@
 // The contained profile: a pure function of the rules and the workspace facts the policy already gathered, compiled once
 // per rule set and workspace (DESIGN.md "Containment").
 import type { ContainedProfile } from '../../../common/domain.js';
-import type { RuleBook } from '../policy/rule-match.js';
+import type { RuleBook } from '../policy/rules/rule-match.js';
 import type { WorkspaceState } from '../policy/types.js';
-import { pathSpecGlob } from '../policy/path-rule.js';
+import { pathSpecGlob } from '../policy/rules/path-rule.js';
 import { unwritablePaths } from './protected-paths.js';
 import { homeSecretPaths, workspaceSecretGlobs } from './secret-paths.js';
 

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { shellQuote } from '../shell/argv.js';
+import { shellQuote } from '../shell/words/argv.js';
 
 /** The ports the library's proxy environment names (HTTP_PROXY …:3128, socks5h …:1080). */
 const PORTS = [3128, 1080];

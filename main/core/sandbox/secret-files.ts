@@ -2,7 +2,7 @@
 // the tree: the sandbox library's own glob walk descends node_modules and took 16–27 s on this repository per command.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { gitEnv, gitNames } from '../policy/git-query.js';
+import { gitEnv, gitNames } from '../policy/workspace/git-query.js';
 
 const GLOB = /[*?[]/;
 

@@ -1,6 +1,6 @@
 // The secret tier as paths an OS sandbox can deny: it cannot ask the person, so what the tiers would ask about it refuses.
 import path from 'node:path';
-import { secretNames } from '../policy/secrets.js';
+import { secretNames } from '../policy/vouch/secrets.js';
 
 /** Sign-in files of agents and developer CLIs kept in a home folder beside their other settings. */
 const HOME_SIGN_INS = [

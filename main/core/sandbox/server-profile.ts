@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContainedProfile, Rule } from '../../../common/domain.js';
 import { containmentFacts } from '../policy/decide.js';
-import { probeWorkspace, workspaceProblem } from '../policy/probe.js';
-import { ruleBook } from '../policy/rule-match.js';
+import { probeWorkspace, workspaceProblem } from '../policy/workspace/probe.js';
+import { ruleBook } from '../policy/rules/rule-match.js';
 import { compileProfile } from './profile.js';
 
 /** The agent name the server's rules are looked up for (the proxy submits its calls as `mcp`). */

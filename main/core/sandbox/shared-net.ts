@@ -1,8 +1,8 @@
 // A wrapped template moved into the long-lived network namespace whose relays are already listening (relay-namespace.ts):
 // the library's bwrap line stays as it is, less `--unshare-net`, and the in-sandbox script that started two socat relays
 // per command and polled for them (most of a contained command's start) gives way to the line it ended with.
-import { shellQuote } from '../shell/argv.js';
-import { programName } from '../shell/program.js';
+import { shellQuote } from '../shell/words/argv.js';
+import { programName } from '../shell/words/program.js';
 import { quotedWords } from './quoted-words.js';
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s;

@@ -5,7 +5,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { RequestRecord, ToolRequest } from '../../../common/domain.js';
 import type { UndoStatus } from '../../../common/undo.js';
-import { fileTargets, toolFamily } from '../policy/tools.js';
+import { fileTargets, toolFamily } from '../policy/request/tools.js';
 import { canonicalJson } from '../store/canonical.js';
 import type { CallSnapshot, Journal } from './journal.js';
 import type { KeyedQueue } from './queue.js';
@@ -34,7 +34,7 @@ export interface RecorderDeps {
   home: string;
   journal: Journal;
   queue: KeyedQueue;
-  /** Whether a call can write (policy/may-write.ts). */
+  /** Whether a call can write (policy/request/may-write.ts). */
   mayWrite(request: ToolRequest): Promise<boolean>;
   now(): Date;
   log(message: string): void;

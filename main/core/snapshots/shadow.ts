@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 import { engineFor, forgetShadow } from './fast/engine.js';
 import { git, gitLine, type ShadowPaths } from './git.js';
-import { stampOf } from '../policy/ignore-index/stamped.js';
+import { stampOf } from '../policy/workspace/ignore-index/stamped.js';
 
 // Stored as the bytes on disk: no end-of-line conversion, clean/smudge filter (LFS…) or re-encoding from the
 // workspace's .gitattributes; info/attributes outranks every .gitattributes file.
@@ -44,7 +44,7 @@ async function trackedButIgnored(workTree: string): Promise<string[]> {
   }
 }
 
-// Per shadow, the stamps (policy/ignore-index/stamped.ts) of the person's .git, their info/exclude and the shadow's
+// Per shadow, the stamps (policy/workspace/ignore-index/stamped.ts) of the person's .git, their info/exclude and the shadow's
 // copy at the last sync: while none changed, the copy is still equal and neither file is read again.
 const synced = new Map<string, string>();
 

@@ -4,7 +4,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { workspaceProblem } from '../policy/probe.js';
+import { workspaceProblem } from '../policy/workspace/probe.js';
 
 /** The workspace root for a working directory, or why there is none. */
 export type WorkspaceRoot = { root: string } | { refused: string };

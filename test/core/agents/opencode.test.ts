@@ -12,7 +12,7 @@ import { opencodeHook } from '../../../main/core/agents/opencode/hook-io.js';
 import { editedOpenCodeArgs, opencodeToGatehouse } from '../../../main/core/agents/opencode/tools.js';
 import { opencodeTranslator } from '../../../main/core/agents/opencode/translate.js';
 import { opencodeNativePolicy, parseOpenCodePermission } from '../../../main/core/agents/opencode/native-policy.js';
-import { shellTarget } from '../../../main/core/policy/tools.js';
+import { shellTarget } from '../../../main/core/policy/request/tools.js';
 import type { RequestRecord } from '../../../common/domain.js';
 
 describe('OpenCode tools in Gatehouse terms', () => {

@@ -1,7 +1,7 @@
 // Table tests of the agents' own configuration commands and launch options that bypass the guard (round nine).
 import { describe, expect, it } from 'vitest';
-import { agentConfigChange } from '../../../main/core/policy/agent-config-cli.js';
-import { unguardedAgent } from '../../../main/core/policy/agent-launch.js';
+import { agentConfigChange } from '../../../main/core/policy/guard/agent-config-cli.js';
+import { unguardedAgent } from '../../../main/core/policy/guard/agent-launch.js';
 import type { SimpleCommand } from '../../../main/core/shell/types.js';
 
 function cmd(argv: string[]): SimpleCommand {

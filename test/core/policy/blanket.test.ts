@@ -2,7 +2,7 @@
 // spellings of "any program" (a first word that is no program name) and "every path" are blanket; rules that name a
 // program or a folder are not.
 import { describe, expect, it } from 'vitest';
-import { blanketReason } from '../../../main/core/policy/blanket.js';
+import { blanketReason } from '../../../main/core/policy/rules/blanket.js';
 
 describe('blanketReason', () => {
   it.each([

@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configLinks } from '../../../main/core/policy/config-links.js';
-import { configLocations } from '../../../main/core/policy/protected.js';
-import { probeWorkspace, resolvePhysical } from '../../../main/core/policy/probe.js';
+import { configLinks } from '../../../main/core/policy/workspace/config-links.js';
+import { configLocations } from '../../../main/core/policy/guard/protected.js';
+import { probeWorkspace, resolvePhysical } from '../../../main/core/policy/workspace/probe.js';
 
 let root: string;
 let ws: string;

@@ -1,6 +1,6 @@
 // WebFetch(domain:...) host matching against hostile URLs.
 import { describe, expect, it } from 'vitest';
-import { urlMatchesDomain } from '../../../main/core/policy/domain.js';
+import { urlMatchesDomain } from '../../../main/core/policy/rules/domain.js';
 
 describe('urlMatchesDomain(url, "example.com")', () => {
   it.each([

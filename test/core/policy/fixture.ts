@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Rule, RuleAction, ToolRequest } from '../../../common/domain.js';
-import { payloadFingerprint } from '../../../main/core/policy/fingerprint.js';
+import { payloadFingerprint } from '../../../main/core/policy/rules/fingerprint.js';
 import { MAKE_WORKSPACE_SCRIPT } from '../../../bench/support/fixtures.js';
 
 /** Folders of one fixture: ws (git repo), outside, ws-evil (prefix twin), a home and a GATEHOUSE_HOME. */

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRepository, gitdirOf, globalConfigFiles } from '../../../main/core/policy/git-config-files.js';
-import { gitCodePaths } from '../../../main/core/policy/hooks-path.js';
+import { findRepository, gitdirOf, globalConfigFiles } from '../../../main/core/policy/workspace/git-config-files.js';
+import { gitCodePaths } from '../../../main/core/policy/workspace/hooks-path.js';
 import { decide } from '../../../main/core/policy/index.js';
 import { request, rulesOf } from './fixture.js';
 

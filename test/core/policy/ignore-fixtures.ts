@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { knownUnignored } from '../../../main/core/policy/ignore-index/unignored.js';
+import { knownUnignored } from '../../../main/core/policy/workspace/ignore-index/unignored.js';
 
 /** A scratch root (physical), a HOME inside it and an environment with that HOME and no GIT_ variables. */
 export interface Scratch {

@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { knownIgnored } from '../../../main/core/policy/ignore-index/oracle.js';
-import { parseIgnoreFile, Unsupported, wildmatchRegex } from '../../../main/core/policy/ignore-index/patterns.js';
-import { readIndex } from '../../../main/core/policy/ignore-index/index-file.js';
+import { knownIgnored } from '../../../main/core/policy/workspace/ignore-index/oracle.js';
+import { parseIgnoreFile, Unsupported, wildmatchRegex } from '../../../main/core/policy/workspace/ignore-index/patterns.js';
+import { readIndex } from '../../../main/core/policy/workspace/ignore-index/index-file.js';
 import { expectSameListing, scratch } from './ignore-fixtures.js';
 
 const { root, home, env, git } = scratch('gh-ignore-index-');

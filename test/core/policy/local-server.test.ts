@@ -1,8 +1,8 @@
-// Reading a local dev server (policy/local-server.ts): a plain GET to loopback is told from every curl that sends,
+// Reading a local dev server (policy/vouch/local-server.ts): a plain GET to loopback is told from every curl that sends,
 // uploads, follows a redirect, goes through a proxy, reads a config or reaches another host or Gatehouse itself.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeShellCommand } from '../../../main/core/shell/index.js';
-import { localServerReadProblem } from '../../../main/core/policy/local-server.js';
+import { localServerReadProblem } from '../../../main/core/policy/vouch/local-server.js';
 import { ready } from '../shell/helpers.js';
 
 const OWN_PORT = 4321;

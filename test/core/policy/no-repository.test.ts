@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIgnored } from '../../../main/core/policy/git-ignore.js';
-import { GitProbeError } from '../../../main/core/policy/git-query.js';
-import { certainlyOutsideRepository } from '../../../main/core/policy/no-repository.js';
+import { checkIgnored } from '../../../main/core/policy/workspace/git-ignore.js';
+import { GitProbeError } from '../../../main/core/policy/workspace/git-query.js';
+import { certainlyOutsideRepository } from '../../../main/core/policy/workspace/no-repository.js';
 
 let root: string;
 const at = (...parts: string[]) => path.join(root, ...parts);

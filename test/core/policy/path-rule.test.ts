@@ -1,6 +1,6 @@
 // Gitignore-style path specifiers with Claude Code's anchors, matched on normalized absolute paths.
 import { describe, expect, it } from 'vitest';
-import { pathSpecMatches } from '../../../main/core/policy/path-rule.js';
+import { pathSpecMatches } from '../../../main/core/policy/rules/path-rule.js';
 
 const ctx = { base: '/ws', home: '/home/u', fold: false };
 

@@ -1,6 +1,6 @@
 // Rule syntax: Claude Code's Tool(specifier) patterns parse to a typed form; malformed ones are refused with a fix.
 import { describe, expect, it } from 'vitest';
-import { parseRulePattern, RulePatternError } from '../../../main/core/policy/pattern.js';
+import { parseRulePattern, RulePatternError } from '../../../main/core/policy/rules/pattern.js';
 
 describe('parseRulePattern', () => {
   it.each([

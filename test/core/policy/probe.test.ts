@@ -2,8 +2,8 @@
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProbeError, expandGlobPath, probeWorkspace, resolvePhysical } from '../../../main/core/policy/probe.js';
-import { readTier } from '../../../main/core/policy/tiers.js';
+import { ProbeError, expandGlobPath, probeWorkspace, resolvePhysical } from '../../../main/core/policy/workspace/probe.js';
+import { readTier } from '../../../main/core/policy/vouch/tiers.js';
 import { type Fixture, makeFixture } from './fixture.js';
 import { withEnv } from './ignore-fixtures.js';
 

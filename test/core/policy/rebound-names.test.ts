@@ -2,7 +2,7 @@
 // hard denies judge it so, as they judge an alias.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
-import { hashBindings } from '../../../main/core/shell/scope.js';
+import { hashBindings } from '../../../main/core/shell/walk/scope.js';
 import { APPROVE_ALL, redTeamTables, setUp, tearDown } from './closed-world-harness.js';
 
 beforeAll(setUp);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
-import { urlMayReachDomain } from '../../../main/core/policy/domain.js';
+import { urlMayReachDomain } from '../../../main/core/policy/rules/domain.js';
 import { bash, fixture, setUp, tearDown, why } from './closed-world-harness.js';
 import { request, rulesOf } from './fixture.js';
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
-import { processSecret, processSecretInText } from '../../../main/core/policy/proc-paths.js';
-import { killMayStop } from '../../../main/core/policy/signal-targets.js';
+import { processSecret, processSecretInText } from '../../../main/core/policy/guard/proc-paths.js';
+import { killMayStop } from '../../../main/core/policy/guard/signal-targets.js';
 import { APPROVE_ALL, type Rules, fixture, setUp, tearDown, why } from './closed-world-harness.js';
 import { request, rulesOf } from './fixture.js';
 

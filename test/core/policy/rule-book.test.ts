@@ -1,7 +1,7 @@
 // The rule book is reused while the same rules array comes back; it must never outlive a change that alters the verdict.
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../../common/domain.js';
-import { ruleBook } from '../../../main/core/policy/rule-match.js';
+import { ruleBook } from '../../../main/core/policy/rules/rule-match.js';
 import type { WorkspaceState } from '../../../main/core/policy/types.js';
 import { rule } from './fixture.js';
 

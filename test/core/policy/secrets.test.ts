@@ -1,6 +1,6 @@
 // Which paths the tiers treat as credentials: a blanket Read rule never vouches for them, only a rule naming them.
 import { describe, expect, it } from 'vitest';
-import { secretReason } from '../../../main/core/policy/secrets.js';
+import { secretReason } from '../../../main/core/policy/vouch/secrets.js';
 
 describe('secretReason', () => {
   it.each([

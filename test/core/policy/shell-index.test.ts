@@ -1,8 +1,8 @@
 // Skipping Bash rules by program must never hide a rule the shell matcher would match (checked against brute force).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shellCandidates } from '../../../main/core/policy/shell-index.js';
-import { parseRulePattern, specifierProgram } from '../../../main/core/policy/pattern.js';
-import type { LiveRule } from '../../../main/core/policy/live-rule.js';
+import { shellCandidates } from '../../../main/core/policy/rules/shell-index.js';
+import { parseRulePattern, specifierProgram } from '../../../main/core/policy/rules/pattern.js';
+import type { LiveRule } from '../../../main/core/policy/rules/live-rule.js';
 import { analyzeShellCommand, bashSpecifierMatches, initShellParser } from '../../../main/core/shell/index.js';
 import { rule } from './fixture.js';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { decide } from '../../../main/core/policy/index.js';
-import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../../../main/core/shell/tree-readers.js';
+import { copiedSources, gitArchivePaths, gitContentPaths, gitGrepSearch } from '../../../main/core/shell/operands/tree-readers.js';
 import { fixture, setUp, tearDown, why } from './closed-world-harness.js';
 import { request, rulesOf } from './fixture.js';
 

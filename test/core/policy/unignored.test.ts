@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unignoredFiles } from '../../../main/core/policy/git-files.js';
-import { GitProbeError } from '../../../main/core/policy/git-query.js';
+import { unignoredFiles } from '../../../main/core/policy/workspace/git-files.js';
+import { GitProbeError } from '../../../main/core/policy/workspace/git-query.js';
 import { expectSameListing, gitListed, knownListed, scratch, withEnv } from './ignore-fixtures.js';
 
 const { root, env, git } = scratch('gh-unignored-');

@@ -1,6 +1,6 @@
 // Which files a Write/Edit rule may let a command write (`npm test > FILE`): hostile targets are never coverable.
 import { describe, expect, it } from 'vitest';
-import { writeGrantProblem } from '../../../main/core/policy/write-grants.js';
+import { writeGrantProblem } from '../../../main/core/policy/rules/write-grants.js';
 import type { WorkspaceState } from '../../../main/core/policy/types.js';
 
 const ws: WorkspaceState = { cwd: '/home/u/proj', home: '/home/u', gatehouseHome: '/home/u/.gatehouse', paths: new Map(), gitCodePaths: ['/home/u/proj/githooks'] };

@@ -1,15 +1,15 @@
 // Table tests of the pure helpers behind the security decisions: hostile inputs beside harmless look-alikes.
 import { describe, expect, it } from 'vitest';
-import { expandBraces } from '../../../main/core/shell/braces.js';
-import { canonicalize, canonicalMatches } from '../../../main/core/shell/canonical.js';
+import { expandBraces } from '../../../main/core/shell/words/braces.js';
+import { canonicalize, canonicalMatches } from '../../../main/core/shell/rules/canonical.js';
 import { awkEffects } from '../../../main/core/shell/checks/awk.js';
 import { sedEffects } from '../../../main/core/shell/checks/sed-script.js';
-import { isCodeRunningEnv } from '../../../main/core/shell/env-vars.js';
+import { isCodeRunningEnv } from '../../../main/core/shell/operands/env-vars.js';
 import { scanArgs } from '../../../main/core/shell/options.js';
 import { isBlockDevice, isHarmlessSink, protectedTarget } from '../../../main/core/shell/paths.js';
-import { isSystemProgram, programName } from '../../../main/core/shell/program.js';
-import { salvageFragments } from '../../../main/core/shell/salvage.js';
-import { decodeAnsiC } from '../../../main/core/shell/words.js';
+import { isSystemProgram, programName } from '../../../main/core/shell/words/program.js';
+import { salvageFragments } from '../../../main/core/shell/walk/salvage.js';
+import { decodeAnsiC } from '../../../main/core/shell/words/words.js';
 import { ctx } from './helpers.js';
 
 describe('sedEffects', () => {

@@ -1,7 +1,7 @@
 // The files a reading program opens: `git diff --no-index` reads any two paths, so its operands are reads too.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandReadOperands } from '../../../main/core/shell/index.js';
-import { listsWorkspaceNames } from '../../../main/core/shell/read-operands.js';
+import { listsWorkspaceNames } from '../../../main/core/shell/operands/read-operands.js';
 import { analyze, ready } from './helpers.js';
 
 beforeAll(ready);

@@ -1,16 +1,16 @@
 // Table tests of round eight's pure decisions: writers whose file names come from their input, conditions on secrets,
 // nested config keys of runners without a spec, and the approver API's loopback spellings.
 import { describe, expect, it } from 'vitest';
-import { callsApproverApi } from '../../../main/core/policy/approver-api.js';
-import { hooksDirs, hooksPathOf } from '../../../main/core/policy/hooks-path.js';
+import { callsApproverApi } from '../../../main/core/policy/guard/approver-api.js';
+import { hooksDirs, hooksPathOf } from '../../../main/core/policy/workspace/hooks-path.js';
 import { dataNamedWrite } from '../../../main/core/shell/checks/data-writes.js';
 import { lessShellCommand } from '../../../main/core/shell/checks/pager.js';
 import { shellStrings } from '../../../main/core/shell/checks/embedded.js';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
 import { managerVerb } from '../../../main/core/shell/checks/service-manager.js';
 import { nestedScriptOption } from '../../../main/core/shell/specs/runners.js';
-import { testedSecret } from '../../../main/core/shell/tested-variables.js';
-import { replacement } from '../../../main/core/shell/unwrap.js';
+import { testedSecret } from '../../../main/core/shell/words/tested-variables.js';
+import { replacement } from '../../../main/core/shell/unwrap/unwrap.js';
 
 describe('dataNamedWrite', () => {
   it.each([

@@ -2,9 +2,9 @@
 // commands, and recursive copies that follow the links below their sources.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handedCommands } from '../../../main/core/shell/checks/handed-commands.js';
-import { programName } from '../../../main/core/shell/program.js';
-import { textExpansions } from '../../../main/core/shell/redirects.js';
-import { copiedSources, copyFollowsLinks } from '../../../main/core/shell/tree-readers.js';
+import { programName } from '../../../main/core/shell/words/program.js';
+import { textExpansions } from '../../../main/core/shell/walk/redirects.js';
+import { copiedSources, copyFollowsLinks } from '../../../main/core/shell/operands/tree-readers.js';
 import { analyze, argvs, ready } from './helpers.js';
 
 beforeAll(ready);

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Node } from 'web-tree-sitter';
 import { initShellParser } from '../../../main/core/shell/index.js';
-import { parseBash, parseBashTree } from '../../../main/core/shell/parser.js';
-import type { SyntaxNode } from '../../../main/core/shell/syntax-tree.js';
+import { parseBash, parseBashTree } from '../../../main/core/shell/walk/parser.js';
+import type { SyntaxNode } from '../../../main/core/shell/walk/syntax-tree.js';
 
 const FIELDS = ['name', 'argument', 'body', 'value', 'variable', 'redirect', 'descriptor', 'destination', 'left', 'right', 'operator', 'condition', 'consequence', 'alternative'];
 const DESCENDANT_TYPES = [['command'], ['file_redirect', 'heredoc_redirect', 'herestring_redirect', 'simple_expansion', 'expansion', 'command'], ['ERROR']];

@@ -17,7 +17,7 @@ export const geminiTranslator: HookTranslator = {
       throw new InputError(`hook_event_name ${JSON.stringify(event.hook_event_name)} is not handled; configure Gatehouse on BeforeTool`);
     }
     const { toolName, args } = geminiToGatehouse(event.tool_name, event.tool_input);
-    // The workspace stays the session's folder; the shell tool's `dir_path` is where its command runs (policy/tools.ts),
+    // The workspace stays the session's folder; the shell tool's `dir_path` is where its command runs (policy/request/tools.ts),
     // so a `dir_path` of ~/.aws does not make ~/.aws the workspace.
     return hookSubmission('gemini-cli', toolName, args, event);
   },

@@ -14,7 +14,7 @@ interface ToolMap {
 }
 
 const TOOLS: Record<string, ToolMap> = {
-  // `workdir` keeps its name: the policy reads it as where an OpenCode Bash command runs (policy/tools.ts).
+  // `workdir` keeps its name: the policy reads it as where an OpenCode Bash command runs (policy/request/tools.ts).
   bash: { tool: 'Bash', keys: { command: 'command', description: 'description', timeout: 'timeout', workdir: 'workdir' } },
   read: { tool: 'Read', keys: { filePath: 'file_path', offset: 'offset', limit: 'limit' } },
   write: { tool: 'Write', keys: { filePath: 'file_path', content: 'content' } },

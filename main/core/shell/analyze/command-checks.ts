@@ -3,13 +3,13 @@ import { checkDynamic, checkFedText } from '../checks/general.js';
 import { checkProgram } from '../checks/index.js';
 import type { CheckInput, StdinSource } from '../checks/context.js';
 import { block, flag, type Findings } from '../findings.js';
-import { programName } from '../program.js';
-import type { FedText } from '../static-output.js';
+import { programName } from '../words/program.js';
+import type { FedText } from '../words/static-output.js';
 import type { SimpleCommand, Span } from '../types.js';
-import type { Unwrapped } from '../unwrap.js';
-import { WRAPPERS } from '../wrapper-specs.js';
+import type { Unwrapped } from '../unwrap/unwrap.js';
+import { WRAPPERS } from '../unwrap/wrapper-specs.js';
 import type { RawCommand } from '../walk/types.js';
-import type { Word } from '../words.js';
+import type { Word } from '../words/words.js';
 import type { Outer, State } from './state.js';
 
 /** Programs whose only job is to delete or overwrite: as root, any use of them is destructive. */

@@ -1,8 +1,8 @@
 // The SimpleCommand a rule is matched against, made from a raw command and the wrappers around it.
-import { programName } from '../program.js';
+import { programName } from '../words/program.js';
 import type { ShellContext, SimpleCommand, Span } from '../types.js';
 import type { RawCommand } from '../walk/types.js';
-import type { Word } from '../words.js';
+import type { Word } from '../words/words.js';
 import type { Outer } from './state.js';
 
 /** The command as rules see it: argv, text, env, redirects, wrappers and where it runs, spans mapped to the original. */

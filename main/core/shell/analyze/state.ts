@@ -2,9 +2,9 @@
 import type { Findings } from '../findings.js';
 import { absolutePath } from '../paths.js';
 import type { ShellContext, SimpleCommand } from '../types.js';
-import type { Unwrapped } from '../unwrap.js';
+import type { Unwrapped } from '../unwrap/unwrap.js';
 import type { Assignment, RawCommand } from '../walk/types.js';
-import type { WrittenFiles } from '../written-scripts.js';
+import type { WrittenFiles } from '../walk/written-scripts.js';
 
 /** What one analysis fills as it reads a command line and every script nested in it. */
 export interface State {

@@ -3,13 +3,13 @@ import { findSweeps } from '../checks/find.js';
 import { flag } from '../findings.js';
 import { longOption } from '../options.js';
 import { protectedTarget } from '../paths.js';
-import { programName } from '../program.js';
-import { listsWorkspaceNames } from '../read-operands.js';
-import type { FedText } from '../static-output.js';
+import { programName } from '../words/program.js';
+import { listsWorkspaceNames } from '../operands/read-operands.js';
+import type { FedText } from '../words/static-output.js';
 import type { ShellContext, Span } from '../types.js';
-import type { Unwrapped } from '../unwrap.js';
+import type { Unwrapped } from '../unwrap/unwrap.js';
 import type { RawCommand } from '../walk/types.js';
-import { syntheticWord, type Word } from '../words.js';
+import { syntheticWord, type Word } from '../words/words.js';
 import { DELETERS } from './command-checks.js';
 import type { State } from './state.js';
 

@@ -1,7 +1,7 @@
 // Builtins that assign, declare or test shell variables by name (`printf -v NAME`, `read NAME`, `mapfile NAME`, `declare
 // NAME=V`, `test -v NAME`, `unset NAME`) or evaluate arithmetic (`let EXPR`): the name is checked as `NAME=value` is, since
 // bash evaluates an array subscript in it (running its command substitutions) and later commands use what it sets.
-import { isCodeRunningEnv } from '../env-vars.js';
+import { isCodeRunningEnv } from '../operands/env-vars.js';
 import { flag } from '../findings.js';
 import { scanArgs, type OptSpec } from '../options.js';
 import { wordSpan, type CheckInput } from './context.js';

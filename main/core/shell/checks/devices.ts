@@ -2,7 +2,7 @@
 // the program is known only to read what it is given: an option value or an operand may be where it writes.
 import { flag } from '../findings.js';
 import { absolutePath, machineHarm } from '../paths.js';
-import { knowsReads } from '../read-operands.js';
+import { knowsReads } from '../operands/read-operands.js';
 import { specReading } from '../specs/index.js';
 import { wordSpan, type CheckInput } from './context.js';
 import { SYSTEM_TOOLS } from './system.js';

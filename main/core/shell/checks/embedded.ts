@@ -1,5 +1,5 @@
 // Shell commands written as string literals inside interpreter one-liners and awk programs (`system("rm -rf /")`).
-import { shellQuote } from '../argv.js';
+import { shellQuote } from '../words/argv.js';
 import { flag } from '../findings.js';
 import { protectedTarget } from '../paths.js';
 import type { CheckInput } from './context.js';

@@ -2,8 +2,8 @@
 // directory's contents, and `fd -x rm -rf` under a deny rule for `rm -rf` runs it.
 import { flag } from '../findings.js';
 import { protectedTarget } from '../paths.js';
-import { programName } from '../program.js';
-import { readsNamedFiles } from '../read-operands.js';
+import { programName } from '../words/program.js';
+import { readsNamedFiles } from '../operands/read-operands.js';
 import { SEARCHERS } from '../specs/grep.js';
 import { wordsSpan, type CheckInput } from './context.js';
 import { DELETERS } from './find.js';

@@ -2,8 +2,8 @@
 import { block, flag } from '../findings.js';
 import { findExpression, findStart } from './find-primaries.js';
 import { protectedTarget } from '../paths.js';
-import { programName } from '../program.js';
-import { readsNamedFiles } from '../read-operands.js';
+import { programName } from '../words/program.js';
+import { readsNamedFiles } from '../operands/read-operands.js';
 import type { ShellContext } from '../types.js';
 import { wordSpan, wordsSpan, type CheckInput } from './context.js';
 

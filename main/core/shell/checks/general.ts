@@ -1,11 +1,11 @@
 // Checks every command gets, whatever its program: hidden spellings, run-time words, code-running environment.
-import { isValueSubstitution } from '../value-substitution.js';
+import { isValueSubstitution } from '../words/value-substitution.js';
 import { block, flag, undecidable } from '../findings.js';
-import { isCodeRunningEnv } from '../env-vars.js';
-import { lookedUpProgram } from '../respelled.js';
+import { isCodeRunningEnv } from '../operands/env-vars.js';
+import { lookedUpProgram } from '../walk/respelled.js';
 import type { Span } from '../types.js';
 import type { Assignment } from '../walk/types.js';
-import type { Word } from '../words.js';
+import type { Word } from '../words/words.js';
 
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u00AD]/;
 const FAKE_DASH = /^[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/;

@@ -1,5 +1,5 @@
 // git's argument injections: options that run commands, write files, or rewrite history, hidden behind `git diff:*`-style rules.
-import { shellQuote } from '../argv.js';
+import { shellQuote } from '../words/argv.js';
 import { flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec, type Scan } from '../options.js';
 import { absolutePath, isInside, protectedTarget } from '../paths.js';

@@ -2,7 +2,7 @@
 import { flag } from '../findings.js';
 import { wordSpan, type CheckInput } from './context.js';
 import { checkEmbedded } from './embedded.js';
-import { runnerReadings } from '../package-runners.js';
+import { runnerReadings } from '../unwrap/package-runners.js';
 import { isStdinPath } from '../paths.js';
 
 interface Interpreter {

@@ -1,9 +1,9 @@
 // `NAME=value` as the walk meets it: read, checked for variables that run code, and remembered for later words.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag } from '../findings.js';
-import { isCodeRunningEnv } from '../env-vars.js';
-import type { Scope } from '../scope.js';
-import { readWord, syntheticWord, type Word } from '../words.js';
+import { isCodeRunningEnv } from '../operands/env-vars.js';
+import type { Scope } from './scope.js';
+import { readWord, syntheticWord, type Word } from '../words/words.js';
 import { expansionValue } from './known-values.js';
 import { span, type Assignment, type WalkState } from './types.js';
 

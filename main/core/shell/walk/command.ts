@@ -1,8 +1,8 @@
 // A simple or declaration command read into a RawCommand: words with known values, assignments, redirects, cwd.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { block } from '../findings.js';
-import { readRedirect, trailingWords, type ReadRedirect } from '../redirects.js';
-import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from '../scope.js';
+import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
+import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
 import { declarationWords, readAssignment, remember } from './assignments.js';
 import { readWords } from './joined-words.js';
 import { knownValueIn, withKnownValue } from './known-values.js';

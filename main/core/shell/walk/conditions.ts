@@ -1,7 +1,7 @@
 // Conditions (`[[ … ]]`, `case`, `(( … ))`) that test a variable from the environment, telling its value.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { block } from '../findings.js';
-import { cleanNames, testedSecret } from '../tested-variables.js';
+import { cleanNames, testedSecret } from '../words/tested-variables.js';
 import { span, type WalkState } from './types.js';
 
 /** Blocks a condition on a variable from the environment: what runs after it tells the value (tested-variables.ts). */

@@ -1,5 +1,5 @@
 // Fork bombs: a function that calls itself in a pipeline or the background, an endless loop that spawns jobs.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 
 /** A function that calls itself in a pipeline or in the background multiplies processes until the system stalls. */
 export function isForkBomb(fn: Node): boolean {

@@ -1,7 +1,7 @@
 // Reads a command's word nodes as bash does: nodes with nothing, escaped tabs or line continuations between them are one word.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag } from '../findings.js';
-import { joinWords, readWord, syntheticWord, type Word } from '../words.js';
+import { joinWords, readWord, syntheticWord, type Word } from '../words/words.js';
 import type { WalkState } from './types.js';
 
 /** `\<newline>` between two word nodes means bash reads them as one word (`r\⏎m` is `rm`). */

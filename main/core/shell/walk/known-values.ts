@@ -1,7 +1,7 @@
 // The values run-time words have for sure in a scope (`X=/; rm -rf $X`, `$(pwd)`), so deny checks see what will run.
-import { printedValue, variableValue, withVariables } from '../printed-value.js';
-import type { Scope } from '../scope.js';
-import type { Word } from '../words.js';
+import { printedValue, variableValue, withVariables } from '../words/printed-value.js';
+import type { Scope } from './scope.js';
+import type { Word } from '../words/words.js';
 
 const NAMED = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
 const DEFAULTED = /^\$\{([A-Za-z_]\w*):?[-=]((?:[^$`}]|\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})*)\}$/;

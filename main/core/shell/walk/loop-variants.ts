@@ -1,7 +1,7 @@
 // A command once for each value of a bound loop variable (or `sh -c` parameter) it expands.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
-import type { Scope } from '../scope.js';
-import type { Word } from '../words.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
+import type { Scope } from './scope.js';
+import type { Word } from '../words/words.js';
 
 /** The command once for each value of a bound loop variable (or `sh -c` parameter) its words or redirects expand (`"$f"`, `of=$t`); as written otherwise. */
 export function loopVariants(words: Word[], scope: Scope, redirects: Node[]): Array<{ words: Word[]; bound?: [string, string] }> {

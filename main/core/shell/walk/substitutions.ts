@@ -1,7 +1,7 @@
 // Command and process substitutions: each runs a command, a risk where its output is only printed, else a blocker.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag } from '../findings.js';
-import { isValueSubstitution } from '../value-substitution.js';
+import { isValueSubstitution } from '../words/value-substitution.js';
 import { span, type WalkState } from './types.js';
 
 /** Flags a `$(…)`, backquote or `<(…)` substitution: a risk when echo/printf only prints it or it fixes a value, else a blocker. */

@@ -1,9 +1,9 @@
 // The shapes the syntax-tree walk reads commands into, and what a node inherits from the statement around it.
-import type { SyntaxNode as Node } from '../syntax-tree.js';
+import type { SyntaxNode as Node } from './syntax-tree.js';
 import type { Findings } from '../findings.js';
-import type { ReadRedirect } from '../redirects.js';
+import type { ReadRedirect } from './redirects.js';
 import type { ShellContext, Span } from '../types.js';
-import type { Word } from '../words.js';
+import type { Word } from '../words/words.js';
 
 /** A `NAME=value` written before a command (or alone). */
 export interface Assignment {

@@ -1,15 +1,15 @@
 // Which files the shadow's `git add -A` would leave out, answered here with the ignore oracle's readers
-// (policy/ignore-index: its cached pattern files, levels and config): the workspace's .gitignore files, the shadow's info/exclude
+// (policy/workspace/ignore-index: its cached pattern files, levels and config): the workspace's .gitignore files, the shadow's info/exclude
 // (a copy of the person's) and the excludes file of the config the shadow's git reads (global files and the shadow's
 // own; no system config, GIT_CONFIG_NOSYSTEM). Whatever those readers cannot vouch for answers null: git decides.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { globalConfigFiles } from '../../policy/git-config-files.js';
-import { defaultExcludesFile, ignoreConfigOf, type IgnoreConfig } from '../../policy/ignore-index/git-config.js';
-import { decide, type Level } from '../../policy/ignore-index/levels.js';
-import { ignoreFiles, ODD, wideFiles } from '../../policy/ignore-index/pattern-files.js';
-import type { IgnorePattern } from '../../policy/ignore-index/patterns.js';
-import { stampOf } from '../../policy/ignore-index/stamped.js';
+import { globalConfigFiles } from '../../policy/workspace/git-config-files.js';
+import { defaultExcludesFile, ignoreConfigOf, type IgnoreConfig } from '../../policy/workspace/ignore-index/git-config.js';
+import { decide, type Level } from '../../policy/workspace/ignore-index/levels.js';
+import { ignoreFiles, ODD, wideFiles } from '../../policy/workspace/ignore-index/pattern-files.js';
+import type { IgnorePattern } from '../../policy/workspace/ignore-index/patterns.js';
+import { stampOf } from '../../policy/workspace/ignore-index/stamped.js';
 
 /** A .gitignore's patterns (empty when there is none); null when git may read it otherwise than this reader. */
 export function gitignoreAt(dir: string): readonly IgnorePattern[] | null {

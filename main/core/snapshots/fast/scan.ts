@@ -7,7 +7,7 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync, type BigIntStats, t
 import { join } from 'node:path';
 import type { FileTree } from './file-tree.js';
 import { gitignoreAt, ignored } from './ignore-rules.js';
-import type { Level } from '../../policy/ignore-index/levels.js';
+import type { Level } from '../../policy/workspace/ignore-index/levels.js';
 import type { StatData } from './index-file.js';
 import type { ObjectStore } from './objects.js';
 import type { FolderWatch } from './watch.js';
