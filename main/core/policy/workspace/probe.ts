@@ -1,5 +1,5 @@
 // Gathers the facts the pure policy needs about each path a request touches, fresh on every call.
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PathFacts, WorkspaceState } from '../types.js';
@@ -34,14 +34,33 @@ function realOrNull(p: string, abs: string): string | null {
   }
 }
 
+/** One realpath lookup: the real path, or null when some part is missing (realOrNull's contract). */
+type Lookup = (p: string, abs: string) => string | null;
+
+/**
+ * The lookups of one probe, each path asked once: a request's paths share their parents (the workspace, the home),
+ * which every resolution below looks up again. Fresh per probe, so no answer outlives the request it was read for.
+ */
+function lookupOnce(): Lookup {
+  const seen = new Map<string, string | null>();
+  return (p, abs) => {
+    let r = seen.get(p);
+    if (r === undefined) {
+      r = realOrNull(p, abs);
+      seen.set(p, r);
+    }
+    return r;
+  };
+}
+
 /**
  * Resolves symlinks and `..` the way the OS would: realpath of the deepest existing prefix of the
  * path AS WRITTEN (so `link/..` climbs from the link's target), then the missing rest appended.
  * The kernel walks a path part by part, so if a prefix resolves every shorter one does: the deepest one is found by
  * halving, in a number of lookups that grows with the log of the depth (`a/a/a/…` thousands deep stays cheap).
  */
-export function resolvePhysical(abs: string): string {
-  const whole = realOrNull(abs, abs);
+export function resolvePhysical(abs: string, lookup: Lookup = realOrNull): string {
+  const whole = lookup(abs, abs);
   if (whole !== null) return whole;
   const root = path.parse(abs).root || '/';
   const parts = abs.slice(root.length).split(/[\\/]+/).filter((s) => s !== '');
@@ -49,10 +68,10 @@ export function resolvePhysical(abs: string): string {
   // Invariant: the first `lo` parts resolve (0: the root), the first `hi` do not.
   let lo = 0;
   let hi = parts.length;
-  let real = realOrNull(root, abs) ?? root;
+  let real = lookup(root, abs) ?? root;
   while (hi - lo > 1) {
     const mid = (lo + hi) >>> 1;
-    const r = realOrNull(prefix(mid), abs);
+    const r = lookup(prefix(mid), abs);
     if (r === null) hi = mid;
     else {
       lo = mid;
@@ -97,10 +116,15 @@ export function expandGlobPath(abs: string): string[] {
 }
 
 function isFolder(p: string): boolean {
+  return statOrNull(p)?.isDirectory() === true;
+}
+
+/** What is at `p`, links followed; null when nothing is (or it cannot be read), as existsSync would say. */
+function statOrNull(p: string): Stats | null {
   try {
-    return statSync(p).isDirectory();
+    return statSync(p, { throwIfNoEntry: false }) ?? null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -159,9 +183,9 @@ function endpointFacts(gatehouseHome: string): EndpointFacts {
  * Why the agent's `cwd` (as given, or where its links lead) cannot be a workspace for a person whose home is `home`,
  * or null for a project folder: project-folder.ts judges, this gathers the resolved home and temp folders it needs.
  */
-export function workspaceProblem(cwd: string, home: string): string | null {
-  const ctx = { homes: [home, resolvePhysical(home)], temps: [tmpdir(), resolvePhysical(tmpdir())] };
-  return projectFolderProblem(cwd, ctx) ?? (path.isAbsolute(cwd) ? projectFolderProblem(resolvePhysical(cwd), ctx) : null);
+export function workspaceProblem(cwd: string, home: string, physical: (p: string) => string = resolvePhysical): string | null {
+  const ctx = { homes: [home, physical(home)], temps: [tmpdir(), physical(tmpdir())] };
+  return projectFolderProblem(cwd, ctx) ?? (path.isAbsolute(cwd) ? projectFolderProblem(physical(cwd), ctx) : null);
 }
 
 /** Options for probeWorkspace. */
@@ -194,20 +218,22 @@ export async function probeWorkspace(
   opts: ProbeOptions = {},
 ): Promise<WorkspaceState> {
   if (!path.isAbsolute(cwd)) throw new ProbeError(`working directory "${cwd}" is not absolute`);
-  const realCwd = resolvePhysical(cwd);
+  const lookup = lookupOnce();
+  const physical = (p: string): string => resolvePhysical(p, lookup);
+  const realCwd = physical(cwd);
   const state: WorkspaceState = {
     cwd,
     home,
     gatehouseHome,
     paths: new Map(),
     realCwd,
-    realHome: resolvePhysical(home),
+    realHome: physical(home),
     agentConfigDirs: agentConfigDirsFromEnv(opts.env ?? process.env),
   };
   // A cwd that is no project folder (the home, `/`) has no inside: ~/.bashrc must not read as a workspace file.
-  const notProject = workspaceProblem(cwd, home);
+  const notProject = workspaceProblem(cwd, home, physical);
   if (notProject !== null) state.noWorkspace = `the working directory ${cwd} ${notProject}, so nothing counts as inside a workspace`;
-  state.configLinks = configLinks(configLocations(state), resolvePhysical);
+  state.configLinks = configLinks(configLocations(state), physical);
   const { pid, port } = endpointFacts(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
   if (port !== undefined) state.gatehousePort = port;
@@ -236,7 +262,7 @@ export async function probeWorkspace(
     const raw = path.isAbsolute(expanded) ? expanded : `${cwd}${path.sep}${expanded}`;
     const requested = path.resolve(raw);
     const view = isProcessView(requested) || isProcessView(raw);
-    const resolved = view ? requested : resolvePhysical(raw);
+    const resolved = view ? requested : physical(raw);
     const inside = notProject === null && !view && !isProcessView(resolved) && isInside(resolved, realCwd);
     const rel = inside ? relativeInside(resolved, realCwd) ?? '' : '';
     const facts: PathFacts = {
@@ -246,9 +272,13 @@ export async function probeWorkspace(
       gitInternal: inside && rel.toLowerCase().split('/').includes('.git'),
       ignored: false,
       inRepo: false,
-      folder: !view && isFolder(resolved),
+      folder: false,
     };
-    if (!view && !existsSync(resolved)) facts.missing = true;
+    if (!view) {
+      const st = statOrNull(resolved);
+      facts.folder = st?.isDirectory() === true;
+      if (st === null) facts.missing = true;
+    }
     state.paths.set(p, facts);
     if (inside && !facts.gitInternal && !expandedAway.has(p) && (opts.ignoreFor === undefined || opts.ignoreFor.has(p) || gitToo.has(p))) askGit.push(facts);
   }
