@@ -16,6 +16,7 @@ import { newSecret } from '../../main/core/server/auth.js';
 import { startServer } from '../../main/core/server/server.js';
 import { publishEndpoint } from '../../main/core/endpoint/publish.js';
 import { MAKE_WORKSPACE_SCRIPT, REAL_SAMPLE_FILE } from '../support/fixtures.js';
+import { startFloorRoute } from '../support/floor-route.js';
 import { percentile, type BenchRow, type BenchSuite } from '../types.js';
 
 interface RealCall {
@@ -116,6 +117,29 @@ async function pass(calls: RealCall[], root: string, sub: (s: string) => string,
   return out;
 }
 
+/**
+ * The same calls through the floor route (floor-route.ts): a warm round, then a timed one. Its latencies, for the rows
+ * that say how much of the goal the transport and one commit leave for deciding.
+ */
+async function floorPass(bodies: string[]): Promise<number[]> {
+  const floor = await startFloorRoute();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round < 2; round++) {
+      for (const body of bodies) {
+        const res = await exchange(agent, floor.port, 'POST', '/v1/hooks/claude-code', null, body);
+        if (res.status !== 200) throw new Error(`floor route: HTTP ${res.status} ${res.body}`);
+        if (round === 1) times.push(res.ms);
+      }
+    }
+  } finally {
+    agent.destroy();
+    await floor.close();
+  }
+  return times;
+}
+
 export const suite: BenchSuite = {
   name: 'real-calls',
   async run(): Promise<BenchRow[]> {
@@ -167,6 +191,10 @@ export const suite: BenchSuite = {
             const p99 = percentile(r.latencies, 99);
             rows.push({ name: `decision p50 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p50, unit: 'ms', baseline, goal: '≤ 2× /healthz p50', met: p50 <= 2 * health });
             rows.push({ name: `decision p99 over ${calls.length} real calls (${preset ?? 'no rules'})`, value: p99, unit: 'ms', baseline, goal: '≤ 5× /healthz p50', met: p99 <= 5 * health });
+            const floor = await floorPass(calls.map((c) => sub(JSON.stringify(c.event))));
+            const floorName = `the same calls to a bare fastify route committing one SQLite row each (nothing decided)`;
+            rows.push({ name: `floor p50: ${floorName}`, value: percentile(floor, 50), unit: 'ms', baseline });
+            rows.push({ name: `floor p99: ${floorName}`, value: percentile(floor, 99), unit: 'ms', baseline });
           }
         }
         return rows;
