@@ -11,11 +11,12 @@ import { commandProgram, isRunnerProgram, runnerReadings } from './unwrap/packag
 import { programName } from './words/program.js';
 import { launchedReadings } from './unwrap/launched.js';
 import { readsNamedFiles } from './operands/read-operands.js';
-import { checkRedirect } from './walk/redirects.js';
+import { checkRedirect, type ReadRedirect } from './walk/redirects.js';
+import { absolutePath } from './paths.js';
 import { salvageFragments } from './walk/salvage.js';
 import { staticOutput, type FedText } from './words/static-output.js';
 import { resolveStaticSubstitutions } from './words/static-script.js';
-import type { ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
+import type { Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
 import { rebindsArguments, unwrap, type Unwrapped } from './unwrap/unwrap.js';
 import { WRAPPERS } from './unwrap/wrapper-specs.js';
 import { walkProgram } from './walk/walk.js';
@@ -48,6 +49,20 @@ function firstError(n: Node): Node | null {
   return n;
 }
 
+/**
+ * What the commands of a nested script inherit from the redirects of the command that runs it: all of them but the
+ * text fed as the script itself, relative targets resolved where the outer command runs (a `cd` inside the script
+ * does not move a file bash opened before it ran).
+ */
+function heldRedirects(raw: RawCommand, script: ReadRedirect['stdin'], inner: Outer, ctx: ShellContext, at: (s: Span) => Span): Redirect[] {
+  const own = raw.redirects.filter((r) => r.stdin === undefined || r.stdin !== script).map((r): Redirect => {
+    const { target } = r.redirect;
+    const resolved = target !== null && inner.cwd !== null && (r.redirect.kind === 'write' || r.redirect.kind === 'read') ? absolutePath(target, inner.cwd, ctx.home) : target;
+    return { ...r.redirect, target: resolved, span: at(r.redirect.span) };
+  });
+  return own.length === 0 ? inner.redirects : [...inner.redirects, ...own];
+}
+
 /** Analyzes the script a command runs (`sh -c`, `eval`, a heredoc fed to a shell); true when it yielded commands. */
 function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st: State, at: (s: Span) => Span, depth: number, inner: Outer): boolean {
   const own = raw.redirects.find((r) => r.stdin)?.stdin;
@@ -57,7 +72,8 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
   if (!script) return false;
   const before = st.commands.length;
   const scriptSpan = at(script.span);
-  const scriptOuter = stdin ? { ...inner, wrappers: [...inner.wrappers, script.via] } : inner;
+  const redirects = heldRedirects(raw, stdin && own ? own : undefined, inner, st.ctx, at);
+  const scriptOuter = { ...inner, wrappers: stdin ? [...inner.wrappers, script.via] : inner.wrappers, redirects };
   if (script.dynamic) {
     block(st.f, `${script.via} runs shell code that is only known at run time`, scriptSpan);
     // Substitutions that print fixed text (`"$(echo rm -rf /)"`) are read as the script they make, so hard denies fire.
@@ -279,7 +295,7 @@ export function analyzeShellCommand(command: string, ctx: ShellContext): ShellAn
   if (command.length > MAX_LENGTH) {
     flag(st.f, 'obfuscation', `the command is ${command.length} characters long, too long to review`, { start: 0, end: command.length });
   }
-  const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false };
+  const outer: Outer = { wrappers: [], env: [], forms: [], privileged: false, appendsArgs: false, cwd: ctx.cwd, salvage: false, redirects: [] };
   try {
     // The command line runs with no arguments: `$@`, `$1` are empty unless it sets them (`set -- a b`).
     analyzeSource(command, st, (s) => s, 0, outer, rebindsArguments(command) ? undefined : NO_ARGUMENTS);

@@ -13,10 +13,14 @@ export function toSimpleCommand(raw: RawCommand, source: string, argvWords: Word
     text: source.slice(raw.span.start, raw.span.end),
     span: at(raw.span),
     env: inner.env.map((e) => ({ name: e.name, value: e.value })),
-    redirects: raw.redirects.map((r) => {
-      const where = at(r.redirect.span);
-      return where === r.redirect.span ? r.redirect : { ...r.redirect, span: where };
-    }),
+    redirects: [
+      // Those of the command running this nested script first: bash opened them before the script ran.
+      ...inner.redirects,
+      ...raw.redirects.map((r) => {
+        const where = at(r.redirect.span);
+        return where === r.redirect.span ? r.redirect : { ...r.redirect, span: where };
+      }),
+    ],
     wrappers: inner.wrappers,
     dynamic: argvWords.some((w) => w.dynamic) || inner.env.some((e) => e.dynamic) || inner.cwd === null,
     wordSpans: argvWords.map((w) => at(w.span)),

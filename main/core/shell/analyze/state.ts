@@ -1,7 +1,7 @@
 // What the analysis carries: the findings and commands it fills, and what a nested script inherits from its command.
 import type { Findings } from '../findings.js';
 import { absolutePath } from '../paths.js';
-import type { ShellContext, SimpleCommand } from '../types.js';
+import type { Redirect, ShellContext, SimpleCommand } from '../types.js';
 import type { Unwrapped } from '../unwrap/unwrap.js';
 import type { Assignment, RawCommand } from '../walk/types.js';
 import type { WrittenFiles } from '../walk/written-scripts.js';
@@ -30,6 +30,12 @@ export interface Outer {
   salvage: boolean;
   /** Read as a command an unknown program may launch (launched.ts): its own words are not read so again. */
   launched?: boolean;
+  /**
+   * The redirects of the command that runs a nested script (`sh -c 'cat' < .env`, `eval echo > f`): bash opens them
+   * before the script runs, so every command of it reads and writes through them, as a group's commands do. Spans are
+   * the original command line's; relative targets are already resolved where the outer command runs.
+   */
+  redirects: Redirect[];
 }
 
 /** `a` then `b`; one of them itself when the other is empty (these lists are never changed once made). */
@@ -49,5 +55,6 @@ export function innerOf(outer: Outer, u: Unwrapped, raw: RawCommand, ctx: ShellC
     cwd: u.chdir === undefined ? base : u.chdir === null || base === null ? null : absolutePath(u.chdir, base, ctx.home),
     salvage: outer.salvage,
     launched: outer.launched,
+    redirects: outer.redirects,
   };
 }
