@@ -4,6 +4,7 @@ import { isOneOf, scanArgs, type Opt } from '../options.js';
 import { isStdinPath } from '../paths.js';
 import { programName } from '../words/program.js';
 import type { Span } from '../types.js';
+import { parallelScript } from './parallel.js';
 import type { Assignment } from '../walk/types.js';
 import { MULTI_CALL, WRAPPERS, type WrapperSpec } from './wrapper-specs.js';
 import { syntheticWord, type Word } from '../words/words.js';
@@ -276,7 +277,11 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
       delete out.argv0;
     }
     // `parallel rm -rf ::: / ~` runs `rm -rf /` and `rm -rf ~`: its inputs are the command's arguments.
-    if (name === 'parallel') cur = cur.filter((w) => w.value !== ':::' && w.value !== ':::+');
+    if (name === 'parallel') {
+      const script = parallelScript(cur);
+      if (script) out.script = { ...script, via: name };
+      cur = cur.filter((w) => w.value !== ':::' && w.value !== ':::+');
+    }
     out.forms.push(form(cur));
   }
   out.argv = cur;
