@@ -20,7 +20,7 @@ import type { Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from 
 import { rebindsArguments, unwrap, type Unwrapped } from './unwrap/unwrap.js';
 import { WRAPPERS } from './unwrap/wrapper-specs.js';
 import { walkProgram } from './walk/walk.js';
-import type { RawCommand, WalkState } from './walk/types.js';
+import type { Assignment, RawCommand, WalkState } from './walk/types.js';
 import { syntheticWord, type Word } from './words/words.js';
 import { wordListCommands } from './words/word-lists.js';
 import { respelled } from './walk/respelled.js';
@@ -84,6 +84,17 @@ function runScript(u: Unwrapped, raw: RawCommand, piped: FedText | undefined, st
   return st.commands.length > before;
 }
 
+/**
+ * The shell command lines set variables hold (`PAGER='rm -rf ~'`, `GIT_SSH_COMMAND=…`), read as scripts for what must
+ * be denied wherever they are set: before a command, alone on a line, or ahead of a nested script.
+ */
+function envScripts(env: readonly Assignment[], st: State, where: Span, depth: number, inner: Outer): void {
+  for (const e of env) {
+    const text = shellCommandOf(e.name, e.value);
+    if (text !== null) analyzeSource(text, st, () => where, depth + 1, { ...inner, wrappers: [...inner.wrappers, e.name], salvage: true });
+  }
+}
+
 /** Risk reasons that say a file outside the workspace is written, removed or replaced (see files.ts, redirects.ts). */
 const OUTSIDE_WRITE = /\b(writes|removes|edits in place|overwrites|moves)\b.*outside the workspace/;
 
@@ -110,6 +121,7 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   if (words.length === 0) {
     // Only assignments or redirects (`> file`, or a name the parser had to invent): check those, emit no command.
     checkEnv(raw.assignments, at, st.f);
+    envScripts(raw.assignments, st, at(raw.span), depth, outer);
     for (const r of raw.redirects) checkRedirect(r.redirect, raw.cwd ?? st.ctx.cwd, st.ctx, st.f, at);
     return;
   }
@@ -132,6 +144,8 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
     else if (prog !== 'echo' && prog !== 'printf') block(st.f, `xargs hands ${prog} arguments from text only known at run time`, at(raw.span));
   }
   checkEnv(u.env, at, st.f);
+  // Before a nested script is read: `PAGER='rm -rf ~' bash -c 'git log'` runs the pager as surely as without the shell.
+  envScripts(u.env, st, at(raw.span), depth, inner);
   checkSpelling(words, at, st.f);
   const risksStart = st.f.risks.length;
   if (raw.redirects.length > 0) for (const dir of [inner.cwd ?? st.ctx.cwd, ...(raw.cwdAlts ?? [])]) for (const r of raw.redirects) checkRedirect(r.redirect, dir, st.ctx, st.f, at);
@@ -148,10 +162,6 @@ function processRaw(raw: RawCommand, source: string, st: State, at: (s: Span) =>
   const cmd = toSimpleCommand(raw, source, u.argv, inner, at, st.ctx);
   recordWrites(cmd, u.argv, raw, fed, here, st.ctx, st.written);
   const { nested, scripts } = checkCommand(cmd, words, u.argv, raw, inner, st, at, piped);
-  for (const e of u.env) {
-    const text = shellCommandOf(e.name, e.value);
-    if (text !== null) scripts.push({ text, via: e.name });
-  }
   if (inner.privileged && riskSince(st.f, risksStart, (r) => r.flag === 'outside-workspace' && OUTSIDE_WRITE.test(r.reason))) {
     // `echo x | sudo tee /etc/passwd`, `sudo cp /dev/null /etc/passwd`, `sudo mv /bin/bash /tmp`: root overwriting the system.
     const via = inner.wrappers.find((w) => WRAPPERS.get(w)?.kind === 'privilege') ?? 'privilege escalation';

@@ -1,7 +1,7 @@
 // Builtins that assign, declare or test shell variables by name (`printf -v NAME`, `read NAME`, `mapfile NAME`, `declare
 // NAME=V`, `test -v NAME`, `unset NAME`) or evaluate arithmetic (`let EXPR`): the name is checked as `NAME=value` is, since
 // bash evaluates an array subscript in it (running its command substitutions) and later commands use what it sets.
-import { isCodeRunningEnv } from '../operands/env-vars.js';
+import { isCodeRunningEnv, shellCommandOf } from '../operands/env-vars.js';
 import { flag } from '../findings.js';
 import { scanArgs, type OptSpec } from '../options.js';
 import { wordSpan, type CheckInput } from './context.js';
@@ -51,6 +51,9 @@ export function checkAssigning(c: CheckInput): void {
       c.scripts.push({ text: name.slice(bracket + 1, -1), via: argv[0]! });
     } else if ((spec.sets === 'always' || (spec.sets === 'with-value' && word.includes('='))) && isCodeRunningEnv(bracket > 0 ? name.slice(0, bracket) : name)) {
       flag(c.f, 'code-execution', `${argv[0]} sets ${name}, which changes what programs load or run`, wordSpan(c, at));
+      // `export PAGER='rm -rf ~'; git log`: the command line the variable now holds meets the hard denies.
+      const text = shellCommandOf(name, word.slice(word.indexOf('=') + 1));
+      if (word.includes('=') && text !== null) c.scripts.push({ text, via: argv[0]! });
     }
   }
   const callback = scan.opts.find((o) => o.name === 'C' && (argv[0] === 'mapfile' || argv[0] === 'readarray'));

@@ -6,6 +6,7 @@ import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import { readWord, type Word } from '../words/words.js';
 import type { Scope } from './scope.js';
 import { checkAssignment, readAssignment, remember } from './assignments.js';
+import { shellCommandOf } from '../operands/env-vars.js';
 import { emitCommand } from './command.js';
 import { conditionOnSecret } from './conditions.js';
 import { isEndlessSpawner, isForkBomb } from './fork-bombs.js';
@@ -168,7 +169,10 @@ export function walkNode(n: Node, st: WalkState, scope: Scope, inherited: Inheri
         const a = readAssignment(n, st);
         // GLOBIGNORE set (even empty-valued later) switches dotglob on: `*` then matches .env.
         if (a.name === 'GLOBIGNORE') scope.globsChanged = true;
-        checkAssignment(a, st);
+        // `PAGER='rm -rf ~'; export PAGER; git log`: a command line held for later is checked as the analysis checks a
+        // command's own `NAME=value` (its text read for what must be denied).
+        if (shellCommandOf(a.name, a.value) !== null) st.commands.push({ words: [], assignments: [a], redirects: [], span: span(n), background: inh.background, cwd: scope.cwd });
+        else checkAssignment(a, st);
         remember([a], scope);
       }
       return children(n, st, scope, inh);
