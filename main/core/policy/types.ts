@@ -42,6 +42,11 @@ export interface WorkspaceState {
   gatehousePort?: number;
   /** Agent configuration folders and files that are symbolic links, with where they lead (the real place is protected too). */
   configLinks?: Array<{ at: string; real: string }>;
+  /**
+   * Agent configuration locations the probe found absent (nothing there, or below something absent or a file): a
+   * contained profile makes no mount point for an absent file (it would leave an empty one in the workspace).
+   */
+  configAbsent?: ReadonlySet<string>;
   /** Extra agent configuration folders to protect (`$CLAUDE_CONFIG_DIR`, `$CODEX_HOME`, `$GEMINI_CLI_HOME`). */
   agentConfigDirs?: string[];
   /** What a shell glob word (`.e*`, `src/*.pem`) expands to on disk now, by path key: the files bash would pass. */

@@ -18,7 +18,8 @@ const AGENT_DIRS: Record<string, string> = {
 };
 /** Per agent folder: the files and sub-folders that hold hooks or permissions. */
 const AGENT_CONFIG: Record<string, { files: string[]; dirs: string[] }> = {
-  '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: [] },
+  // Hook scripts conventionally live in .claude/hooks/ (settings name them: "$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh").
+  '.claude': { files: ['settings.json', 'settings.local.json', 'managed-settings.json'], dirs: ['hooks'] },
   '.gemini': { files: ['settings.json'], dirs: ['policies'] },
   '.codex': { files: ['hooks.json', 'config.toml'], dirs: ['rules'] },
   // Cursor runs .cursor/hooks.json's commands (scripts kept in .cursor/hooks/) on every shell call and file read, and
@@ -50,6 +51,17 @@ const HOME_CONFIG: ReadonlyArray<{ rel: string; label: string; files: string[]; 
 ];
 /** The file names the agents read inside their policy folders (`.gemini/policies/*.toml`, `.codex/rules/*.rules`). */
 const CONFIG_SUBDIR_FILES: Record<string, string> = { policies: '.toml', rules: '.rules' };
+/**
+ * Agent configuration files that are configuration wherever they sit, outside any agent folder: Claude Code's state
+ * (MCP servers, project trust) and a project's `.mcp.json`, whose servers it starts (Gatehouse's mcp-proxy wraps them
+ * there); OpenCode's project opencode.json(c), with its permissions, plugins and MCP servers.
+ */
+const STANDALONE_CONFIG: Record<string, string> = {
+  '.claude.json': 'Claude Code .claude.json',
+  '.mcp.json': 'Claude Code .mcp.json',
+  'opencode.json': 'OpenCode opencode.json',
+  'opencode.jsonc': 'OpenCode opencode.jsonc',
+};
 const GUARD_PROGRAM = /^gatehouse(\.js|\.cmd|\.mjs|\.exe)?$/i;
 /**
  * The rest of the program, every file of it: an installed package or folder named for it (`node_modules/gatehouse/…`,
@@ -66,7 +78,8 @@ const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  */
 export const CONFIG_IN_CODE = new RegExp(
   `(${Object.keys(AGENT_DIRS).map(escape).join('|')})(/(${[...CONFIG_FILES, ...CONFIG_SUBDIRS].map(escape).join('|')})|['"\`)\\s]|$)` +
-    `|${Object.entries(HOOK_FOLDERS).map(([d, f]) => escape(`${d}/${f.dir}`)).join('|')}|${HOME_CONFIG.map((c) => escape(c.rel)).join('|')}`,
+    `|${Object.entries(HOOK_FOLDERS).map(([d, f]) => escape(`${d}/${f.dir}`)).join('|')}|${HOME_CONFIG.map((c) => escape(c.rel)).join('|')}` +
+    `|(^|[/'"\s])(${Object.keys(STANDALONE_CONFIG).map(escape).join('|')})(['"\`)\s]|$)`,
 );
 
 /** The protected places for one evaluation; read-only (evaluations of the same workspace share it). */
@@ -98,7 +111,7 @@ export interface ConfigLink {
  */
 export function configNames(): { names: string[]; endings: string[] } {
   const hookFolders = Object.entries(HOOK_FOLDERS).flatMap(([d, f]) => [d, f.dir]);
-  const names = [...Object.keys(AGENT_DIRS), ...CONFIG_FILES, ...CONFIG_SUBDIRS, ...hookFolders, ...HOME_CONFIG.map((c) => path.basename(c.rel)), '.claude.json'];
+  const names = [...Object.keys(AGENT_DIRS), ...CONFIG_FILES, ...CONFIG_SUBDIRS, ...hookFolders, ...HOME_CONFIG.map((c) => path.basename(c.rel)), ...Object.keys(STANDALONE_CONFIG)];
   return { names: [...new Set(names)], endings: Object.values(CONFIG_SUBDIR_FILES) };
 }
 
@@ -157,7 +170,8 @@ function makeProtectedSet(ws: WorkspaceState, fold: boolean): ProtectedSet {
 
 /**
  * Where agent configuration may be a symbolic link: every configuration folder of home, the workspace and the
- * environment, the hook and permission files and policy folders inside each, and `~/.claude.json`. The probe resolves them.
+ * environment, the hook and permission files and policy folders inside each, `~/.claude.json` and the workspace's own
+ * configuration files (`.mcp.json`, `opencode.json`). The probe resolves them.
  */
 export function configLocations(ws: WorkspaceState): readonly string[] {
   // A pure function of these fields, asked on every request: the last answer is kept (as protectedSet keeps its set).
@@ -166,11 +180,25 @@ export function configLocations(ws: WorkspaceState): readonly string[] {
   const set = makeProtectedSet({ ...ws, configLinks: [] }, false);
   const inside = Object.values(AGENT_CONFIG).flatMap((c) => [...c.files, ...c.dirs]);
   const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
-  const locations = Object.freeze([...new Set([...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...homes.map((h) => path.join(h, '.claude.json'))])]);
+  const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
+  const standalone = [...homes.map((h) => path.join(h, '.claude.json')), ...cwds.flatMap((c) => Object.keys(STANDALONE_CONFIG).map((f) => path.join(c, f)))];
+  const locations = Object.freeze([...new Set([...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...standalone])]);
   lastLocations = { key, locations };
   return locations;
 }
 let lastLocations: { key: string; locations: readonly string[] } | undefined;
+
+/**
+ * Every place agent configuration lives for this workspace: the configuration folders (with where links lead), and
+ * the files that stand alone in the workspace and home. A contained command may write none of them: the agents run what
+ * they hold outside the sandbox (a hook, a plugin, an MCP server).
+ */
+export function configPlaces(ws: WorkspaceState): { folders: readonly string[]; files: string[] } {
+  const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
+  const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
+  const files = [...homes.map((h) => path.join(h, '.claude.json')), ...cwds.flatMap((c) => Object.keys(STANDALONE_CONFIG).map((f) => path.join(c, f)))];
+  return { folders: protectedSet(ws).configRoots, files };
+}
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */
 export function inGatehouseHome(p: string, ps: ProtectedSet): boolean {
@@ -199,8 +227,8 @@ function linkedConfig(p: string, ps: ProtectedSet, judge: (q: string, ps: Protec
 
 function configAt(p: string, ps: ProtectedSet): string | null {
   const segs = segments(p).map((s) => (ps.fold ? s.toLowerCase() : s));
-  // Claude Code's own state file (~/.claude.json, also inside $CLAUDE_CONFIG_DIR) holds its MCP servers and project trust.
-  if (segs[segs.length - 1] === '.claude.json') return 'Claude Code .claude.json';
+  const standalone = STANDALONE_CONFIG[segs[segs.length - 1] ?? ''];
+  if (standalone !== undefined) return standalone;
   // The hook program itself: replacing the `gatehouse` on PATH (or its bin script) outside the workspace replaces the guard.
   const program = GUARD_PROGRAM.test(segs[segs.length - 1] ?? '') || GUARD_CODE.test(p) || ps.programRoots.some((r) => isInside(p, r, ps.fold));
   if (program && !ps.workspaces.some((w) => isInside(p, w, ps.fold))) return 'the Gatehouse program';

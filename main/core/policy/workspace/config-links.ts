@@ -6,22 +6,29 @@ import type { ConfigLink } from '../guard/protected.js';
 
 /**
  * The locations that are symbolic links (their parents' links resolved too), each with the real place it leads to;
- * a dangling link leads where it points, which a write would create. `resolve` is the probe's physical resolution.
+ * a dangling link leads where it points, which a write would create. `resolve` is the probe's physical resolution;
+ * `absent` collects the locations found to hold nothing.
  * Runs on every request (hundreds of locations, nearly all missing): a location below one already found missing, or
  * below a plain file, is not looked up, since the kernel could only answer it the same way (nothing there).
  */
-export function configLinks(locations: readonly string[], resolve: (p: string) => string): ConfigLink[] {
+export function configLinks(locations: readonly string[], resolve: (p: string) => string, absent?: Set<string>): ConfigLink[] {
   const { at: places, above } = planOf(locations);
   const out: ConfigLink[] = [];
   const empty = new Uint8Array(places.length); // looked up: nothing can be below it
   for (let i = 0; i < places.length; i++) {
-    if (above[i]!.some((j) => empty[j] === 1)) continue;
     const at = places[i]!;
+    if (above[i]!.some((j) => empty[j] === 1)) {
+      absent?.add(at);
+      continue;
+    }
     let link: boolean;
     try {
       const st = lstatSync(at, { throwIfNoEntry: false });
       if (st === undefined || (!st.isDirectory() && !st.isSymbolicLink())) empty[i] = 1;
-      if (st === undefined) continue; // nothing there: nothing to lead elsewhere
+      if (st === undefined) {
+        absent?.add(at);
+        continue; // nothing there: nothing to lead elsewhere
+      }
       link = st.isSymbolicLink();
     } catch {
       empty[i] = 1;

@@ -233,7 +233,9 @@ export async function probeWorkspace(
   // A cwd that is no project folder (the home, `/`) has no inside: ~/.bashrc must not read as a workspace file.
   const notProject = workspaceProblem(cwd, home, physical);
   if (notProject !== null) state.noWorkspace = `the working directory ${cwd} ${notProject}, so nothing counts as inside a workspace`;
-  state.configLinks = configLinks(configLocations(state), physical);
+  const absent = new Set<string>();
+  state.configLinks = configLinks(configLocations(state), physical, absent);
+  state.configAbsent = absent;
   const { pid, port } = endpointFacts(gatehouseHome);
   if (pid !== undefined) state.gatehousePid = pid;
   if (port !== undefined) state.gatehousePort = port;
