@@ -22,7 +22,8 @@ describe('Cursor events', () => {
     ['an event name of another type', { ...shell, hook_event_name: ['beforeShellExecution'] }, /not \["beforeShellExecution"\]/],
     ['a shell command missing', { ...shell, command: undefined }, /command is missing/],
     ['a shell command not a string', { ...shell, command: ['rm', '-rf', '/'] }, /command is missing/],
-    ['a shell command with no folder and two roots', { ...shell, cwd: undefined, workspace_roots: ['/a', '/b'] }, /names no folder/],
+    ['a shell command with no folder and two roots', { ...shell, cwd: undefined, workspace_roots: ['/a', '/b'] }, /no workspace root/],
+    ['a shell command outside both of two roots', { ...shell, cwd: '/c', workspace_roots: ['/a', '/b'] }, /no workspace root/],
     ['a read with no file', { ...common, hook_event_name: 'beforeReadFile', content: 'x' }, /file_path is missing/],
     ['an MCP call without a tool', { ...common, hook_event_name: 'beforeMCPExecution', tool_input: {} }, /tool_name is missing/],
     ['an MCP input that is not JSON', { ...common, hook_event_name: 'beforeMCPExecution', tool_name: 'q', tool_input: '{oops' }, /not JSON/],
@@ -33,9 +34,12 @@ describe('Cursor events', () => {
     expect(routed).toMatch(why);
   });
 
-  it('a shell command is Bash where it runs (its cwd, else the one workspace root), in the conversation', () => {
-    expect(cursorEvent(shell)).toEqual({ name: 'beforeShellExecution', body: { hook_event_name: 'beforeShellExecution', session_id: 'c1', tool_name: 'Shell', tool_input: { command: 'npm test' }, cwd: '/w/pkg' } });
-    expect(cursorEvent({ ...shell, cwd: '' })).toMatchObject({ body: { cwd: '/w' } });
+  it('a shell command is Bash in the workspace root that holds its cwd, run in that cwd, in the conversation', () => {
+    expect(cursorEvent(shell)).toEqual({ name: 'beforeShellExecution', body: { hook_event_name: 'beforeShellExecution', session_id: 'c1', tool_name: 'Shell', tool_input: { command: 'npm test', working_directory: '/w/pkg' }, cwd: '/w' } });
+    expect(cursorEvent({ ...shell, cwd: '' })).toMatchObject({ body: { cwd: '/w', tool_input: { command: 'npm test' } } });
+    expect(cursorEvent({ ...shell, cwd: '/w' })).toMatchObject({ body: { cwd: '/w', tool_input: { command: 'npm test' } } });
+    expect(cursorEvent({ ...shell, cwd: '/b/x', workspace_roots: ['/a', '/b'] })).toMatchObject({ body: { cwd: '/b', tool_input: { working_directory: '/b/x' } } });
+    expect(cursorEvent({ ...shell, cwd: '/elsewhere' })).toMatchObject({ body: { cwd: '/w', tool_input: { working_directory: '/elsewhere' } } });
   });
 
   it('a read sends the path, never the content (huge or not): the server reads the file itself', () => {
@@ -54,7 +58,7 @@ describe('Cursor calls in Gatehouse terms', () => {
   };
 
   it('beforeShellExecution and beforeReadFile are Bash and Read', () => {
-    expect(submit(shell)).toEqual({ agent: 'cursor', tool_name: 'Bash', args: { command: 'npm test' }, session_id: 'c1', cwd: '/w/pkg' });
+    expect(submit(shell)).toEqual({ agent: 'cursor', tool_name: 'Bash', args: { command: 'npm test', working_directory: '/w/pkg' }, session_id: 'c1', cwd: '/w' });
     expect(submit({ ...common, hook_event_name: 'beforeReadFile', file_path: '/w/a.ts', content: '' })).toMatchObject({ tool_name: 'Read', args: { file_path: '/w/a.ts' } });
   });
 
@@ -69,7 +73,7 @@ describe('Cursor calls in Gatehouse terms', () => {
   });
 
   it.each([
-    ['Shell', { command: 'ls', working_directory: '/w/sub' }, { toolName: 'Bash', args: { command: 'ls' }, cwd: '/w/sub' }],
+    ['Shell', { command: 'ls', working_directory: '/w/sub' }, { toolName: 'Bash', args: { command: 'ls', working_directory: '/w/sub' } }],
     ['Shell', { command: 'ls' }, { toolName: 'Bash', args: { command: 'ls' } }],
     ['Shell', { command: 'ls', env: { LD_PRELOAD: '/tmp/x.so' } }, { toolName: 'cursor_Shell', args: { command: 'ls', env: { LD_PRELOAD: '/tmp/x.so' } } }],
     ['Shell', { command: 'ls', working_directory: ['/a'] }, { toolName: 'cursor_Shell', args: { command: 'ls', working_directory: ['/a'] } }],

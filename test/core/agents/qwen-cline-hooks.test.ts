@@ -32,8 +32,8 @@ describe('Qwen Code answers', () => {
   });
 
   it.each([
-    ['run_shell_command', { command: 'ls', directory: '/etc', is_background: true }, 'Bash', { command: 'ls', directory: '/etc' }],
-    ['edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y', replace_all: true }, 'Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y' }],
+    ['run_shell_command', { command: 'ls', directory: '/etc', is_background: true }, 'Bash', { command: 'ls', directory: '/etc', is_background: true }],
+    ['edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y', replace_all: true }, 'Edit', { file_path: 'a.ts', old_string: 'x', new_string: 'y', replace_all: true }],
     ['grep_search', { pattern: 'KEY', glob: '.env', path: '.' }, 'Grep', { pattern: 'KEY', glob: '.env', path: '.' }],
     ['write_file', { file_path: 'b', content: 'c' }, 'Write', { file_path: 'b', content: 'c' }],
     ['mcp__gh__create_issue', { title: 't' }, 'mcp__gh__create_issue', { title: 't' }],

@@ -6,6 +6,7 @@
 // (documented "fail open" unless failClosed), so every event Gatehouse cannot decide gets a printed deny, and the
 // installed command's tail prints one too when the program cannot start. `content` (the file the agent is about to
 // read) never leaves this process: the server reads the file itself.
+import path from 'node:path';
 import { isPlainObject, oneLine, type HookAgent, type RoutedEvent } from '../hook-agent.js';
 
 /** The events Gatehouse decides. */
@@ -35,11 +36,29 @@ export function parseCursorAnswer(value: unknown, eventName: string): CursorAnsw
   return out;
 }
 
-/** The folder a call runs in: its own `cwd` when given, else the one workspace root (none when there are several). */
-function folder(own: unknown, roots: unknown): string | undefined {
-  if (typeof own === 'string' && own !== '') return own;
-  if (Array.isArray(roots) && roots.length === 1 && typeof roots[0] === 'string' && roots[0] !== '') return roots[0];
-  return undefined;
+/** Whether absolute `dir` is `root` or below it, as spelled (no file system: the hook client only reads the event). */
+function within(root: string, dir: string): boolean {
+  const rel = path.relative(root, dir);
+  return path.isAbsolute(root) && path.isAbsolute(dir) && (rel === '' || (rel.split(path.sep)[0] !== '..' && !path.isAbsolute(rel)));
+}
+
+/**
+ * The workspace a call is judged in: the workspace root that holds the folder it runs in, else the one root, else (no
+ * roots at all) that folder itself; none with several roots and a folder outside them. Threat: the folder a command
+ * runs in (a shell's `cwd`, which follows `cd`) taken as the workspace makes any other project "inside" it.
+ */
+function workspaceOf(own: unknown, roots: unknown): string | undefined {
+  const dir = typeof own === 'string' && own !== '' ? own : undefined;
+  const list = Array.isArray(roots) ? roots.filter((r): r is string => typeof r === 'string' && r !== '') : [];
+  const holding = dir === undefined ? undefined : list.find((r) => within(r, dir));
+  if (holding !== undefined) return holding;
+  if (list.length === 1) return list[0];
+  return list.length === 0 ? dir : undefined;
+}
+
+/** A shell's own folder, when it is not its workspace: judged as where its command runs (Shell's working_directory). */
+function runsIn(own: unknown, workspace: string): { working_directory?: string } {
+  return typeof own === 'string' && own !== '' && own !== workspace ? { working_directory: own } : {};
 }
 
 /** A tool's input: an object, or (MCP's documented form) a JSON string holding one. */
@@ -77,22 +96,25 @@ export function cursorEvent(event: unknown): RoutedEvent | string {
   if (name === 'beforeShellExecution') {
     const command = text(event, 'command');
     if (typeof command !== 'string') return command.why;
-    const cwd = folder(event['cwd'], roots);
-    if (cwd === undefined) return 'the shell command names no folder it runs in (no cwd and not one workspace root)';
-    return { name, body: { ...base, tool_name: 'Shell', tool_input: { command }, cwd } };
+    const cwd = workspaceOf(event['cwd'], roots);
+    if (cwd === undefined) return 'the shell command runs in no workspace root (no cwd and not one root, or a cwd outside them)';
+    return { name, body: { ...base, tool_name: 'Shell', tool_input: { command, ...runsIn(event['cwd'], cwd) }, cwd } };
   }
   if (name === 'beforeReadFile') {
-    const path = text(event, 'file_path');
-    if (typeof path !== 'string') return path.why;
-    const cwd = folder(undefined, roots);
-    return { name, body: { ...base, tool_name: 'Read', tool_input: { file_path: path }, ...(cwd ? { cwd } : {}) } };
+    const file = text(event, 'file_path');
+    if (typeof file !== 'string') return file.why;
+    const cwd = workspaceOf(undefined, roots);
+    return { name, body: { ...base, tool_name: 'Read', tool_input: { file_path: file }, ...(cwd ? { cwd } : {}) } };
   }
   const tool = text(event, 'tool_name');
   if (typeof tool !== 'string') return tool.why;
   const input = toolInput(event['tool_input']);
   if (typeof input === 'string') return input;
-  const cwd = folder(event['cwd'], roots);
-  if (name === 'preToolUse') return { name, body: { ...base, tool_name: tool, tool_input: input, ...(cwd ? { cwd } : {}) } };
+  const cwd = workspaceOf(event['cwd'], roots);
+  if (name === 'preToolUse') {
+    const shell = tool === 'Shell' && cwd !== undefined && !Object.hasOwn(input, 'working_directory') ? runsIn(event['cwd'], cwd) : {};
+    return { name, body: { ...base, tool_name: tool, tool_input: { ...input, ...shell }, ...(cwd ? { cwd } : {}) } };
+  }
   // beforeMCPExecution: the server it goes to, as Cursor names it (its URL or its command), kept for the person to see.
   const server: Record<string, unknown> = {};
   if (typeof event['url'] === 'string') server['url'] = event['url'];

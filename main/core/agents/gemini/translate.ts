@@ -3,7 +3,7 @@ import { InputError } from '../../broker/errors.js';
 import { hookSubmission } from '../../broker/submit-input.js';
 import { reasonText } from '../../server/claude-code.js';
 import type { HookTranslator } from '../translator.js';
-import { editedGeminiInput, geminiToGatehouse } from './tools.js';
+import { geminiToGatehouse } from './tools.js';
 
 /** Gemini CLI, POST /v1/hooks/gemini. */
 export const geminiTranslator: HookTranslator = {
@@ -27,6 +27,7 @@ export const geminiTranslator: HookTranslator = {
     if (outcome === 'deny') return { decision: 'deny', reason };
     const edited = record.decision?.updated_args;
     if (!edited) return { decision: 'allow', reason };
-    return { decision: 'allow', reason, hookSpecificOutput: { tool_input: editedGeminiInput(event.tool_name, event.tool_input, edited) } };
+    // The person edited the arguments as Gatehouse showed them: all of Gemini's, under Gemini's own names.
+    return { decision: 'allow', reason, hookSpecificOutput: { tool_input: edited } };
   },
 };

@@ -189,8 +189,8 @@ const DIR_FIELDS: Record<string, readonly string[]> = {
   exec_command: ['workdir'],
 };
 
-/** The working-directory field of the Bash call another agent's shell tool became (Gemini's and Qwen's dir_path, OpenCode's workdir). */
-const BASH_DIR_FIELDS: Record<string, readonly string[]> = { 'gemini-cli': DIR_FIELDS['run_shell_command']!, 'qwen-code': DIR_FIELDS['run_shell_command']!, opencode: ['workdir'] };
+/** The working-directory field of the Bash call another agent's shell tool became (Gemini's and Qwen's dir_path, OpenCode's workdir, Cursor's working_directory). */
+const BASH_DIR_FIELDS: Record<string, readonly string[]> = { 'gemini-cli': DIR_FIELDS['run_shell_command']!, 'qwen-code': DIR_FIELDS['run_shell_command']!, opencode: ['workdir'], cursor: ['working_directory'] };
 
 /** The working-directory fields of a call: its tool's, and those of the Bash call another agent's shell tool became. */
 function dirFields(request: ToolRequest): readonly string[] {

@@ -1,6 +1,6 @@
 // Cursor's calls (put in the route's shape by its hook client) in Gatehouse's one vocabulary, decisions back as
 // {permission, user_message, agent_message}. From Cursor's documentation only (Cursor cannot run here).
-// beforeShellExecution is Bash where it runs, beforeReadFile a Read of its file; an MCP call is an unknown tool (asked):
+// beforeShellExecution is Bash, beforeReadFile a Read of its file; an MCP call is an unknown tool (asked):
 // Cursor's event names the tool and the server's URL or command, never the server's name, so it cannot be judged as
 // `mcp__<server>__<tool>` without guessing. preToolUse maps Cursor's tool names only where the input is exactly the
 // documented one; any other name or field makes it `cursor_<name>`, a tool Gatehouse does not know, which it asks about.
@@ -17,40 +17,37 @@ interface Mapped {
   required: string[];
 }
 
-/** Cursor's documented preToolUse tools whose meaning is exact (`working_directory` is where a Shell command runs). */
+/**
+ * Cursor's documented preToolUse tools whose meaning is exact. A Shell's `working_directory` (which the model sets) is
+ * where its command runs, judged as such inside the workspace root (policy/request/tools.ts), never the workspace itself.
+ */
 const PRE_TOOL_USE: Record<string, Mapped> = {
-  Shell: { tool: 'Bash', keys: { command: 'command' }, required: ['command'] },
+  Shell: { tool: 'Bash', keys: { command: 'command', working_directory: 'working_directory' }, required: ['command'] },
   Read: { tool: 'Read', keys: { file_path: 'file_path' }, required: ['file_path'] },
   Write: { tool: 'Write', keys: { file_path: 'file_path', content: 'content' }, required: ['file_path', 'content'] },
 };
 
-/** Fields a mapped tool may carry besides its keys: Shell's folder, read by the translator as the call's cwd. */
-const FOLDER_KEY = 'working_directory';
-
-/** A call in Gatehouse's terms, with the folder it runs in when the call itself says so. */
+/** A call in Gatehouse's terms. */
 export interface GatehouseCall {
   toolName: string;
   args: Record<string, unknown>;
-  cwd?: string;
 }
 
 /** A preToolUse call: mapped when its name and every field are the documented ones, else `cursor_<name>` (unknown). */
 export function cursorToolToGatehouse(toolName: string, input: Record<string, unknown>): GatehouseCall {
   const mapped = Object.hasOwn(PRE_TOOL_USE, toolName) ? PRE_TOOL_USE[toolName] : undefined;
-  const allowed = mapped ? [...Object.keys(mapped.keys), ...(mapped.tool === 'Bash' ? [FOLDER_KEY] : [])] : [];
-  const exact = mapped && mapped.required.every((k) => typeof input[k] === 'string') && Object.keys(input).every((k) => allowed.includes(k));
-  const folder = input[FOLDER_KEY];
-  if (!mapped || !exact || (folder !== undefined && typeof folder !== 'string')) return { toolName: `cursor_${toolName}`, args: input };
+  const exact = mapped && mapped.required.every((k) => typeof input[k] === 'string') && Object.entries(input).every(([k, v]) => Object.hasOwn(mapped.keys, k) && typeof v === 'string');
+  if (!mapped || !exact) return { toolName: `cursor_${toolName}`, args: input };
   const args: Record<string, unknown> = {};
   for (const [from, to] of Object.entries(mapped.keys)) if (input[from] !== undefined) args[to] = input[from];
-  return typeof folder === 'string' && folder !== '' ? { toolName: mapped.tool, args, cwd: folder } : { toolName: mapped.tool, args };
+  return { toolName: mapped.tool, args };
 }
 
 /** Any Cursor event (in the route's shape) as a Gatehouse call. */
 export function cursorToGatehouse(eventName: string, toolName: string, input: Record<string, unknown>): GatehouseCall {
   switch (eventName) {
     case 'beforeShellExecution':
-      return { toolName: 'Bash', args: { command: input['command'] } };
+      return { toolName: 'Bash', args: { command: input['command'], ...(input['working_directory'] !== undefined ? { working_directory: input['working_directory'] } : {}) } };
     case 'beforeReadFile':
       return { toolName: 'Read', args: { file_path: input['file_path'] } };
     case 'beforeMCPExecution':
@@ -84,7 +81,7 @@ export const cursorTranslator: HookTranslator = {
   after: { event: 'afterShellExecution', as: 'beforeShellExecution' },
   toSubmit(event) {
     const call = cursorToGatehouse(event.hook_event_name, event.tool_name, event.tool_input);
-    return { agent: 'cursor', tool_name: call.toolName, args: call.args, session_id: event.session_id ?? null, cwd: call.cwd ?? event.cwd ?? null } satisfies SubmitInput;
+    return { agent: 'cursor', tool_name: call.toolName, args: call.args, session_id: event.session_id ?? null, cwd: event.cwd ?? null } satisfies SubmitInput;
   },
   answer(event, record, outcome) {
     if (outcome === 'none') return {};
