@@ -2,7 +2,9 @@
 // is a git directory (HEAD, objects/, refs/). A bare git directory the agent made in the workspace (`git clone --bare . x`,
 // or its few files written one by one) is plain files to the tamper guard, which keeps only `.git` by name, so
 // `cd x && git status` ran x/config's core.fsmonitor — allowed by `Bash(git status:*)`, and run uncontained under a
-// blanket rule because git status looked read-only; it now asks, or runs contained under a blanket rule. Every hostile
+// blanket rule because git status looked read-only; it now asks, or runs contained under a blanket rule. git's dashed
+// names are its commands: `/usr/lib/git-core/git-push -f` (git's exec path holds one per command) is `git push -f` to
+// deny and ask rules, as `git send-pack` already was. Every hostile
 // row was decided otherwise before this round; the harmless rows are neighbours that must stay allowed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,19 +30,27 @@ afterAll(tearDown);
 const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(git push:*)', 'Bash(sudo:*)', 'Read(./.env)'] };
 /** A cautious developer's prefix rules. */
 const SAFE: Rules = { allow: CAUTIOUS };
-const SETS = { ALL, SAFE };
+/** The corpus's deny rules for force pushes and recursive deletes, beside a blanket allow. */
+const FORCE: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)'] };
+const SETS = { ALL, SAFE, FORCE };
 type SetName = keyof typeof SETS;
 
 const HOSTILE: Array<[string, SetName, Decision]> = [
   // git run in (or below) a bare git directory the agent wrote: its config's fsmonitor, pager, diff driver run
   ['cd src/e && git status', 'SAFE', 'ask'], ['cd src/e; git log', 'SAFE', 'ask'], ['cd src/e/refs && git diff', 'SAFE', 'ask'],
   ['cd src && cd e && git status', 'SAFE', 'ask'], ['cd src/e && git --no-pager log --oneline', 'SAFE', 'ask'], ['cd src/e && timeout 5 git status', 'SAFE', 'ask'],
+  // git's dashed names: the program git-push (on a path, or in git's exec path) is git push to deny rules
+  ['/usr/lib/git-core/git-push origin main', 'ALL', 'deny'], ['git-push origin main', 'ALL', 'deny'], ['/usr/libexec/git-core/git-push -f origin main', 'FORCE', 'deny'],
+  ['/usr/lib/git-core/git-push --force origin main', 'FORCE', 'deny'], ['env /usr/lib/git-core/git-push origin', 'ALL', 'deny'],
+  ['/usr/lib/git-core/git-send-pack origin main', 'ALL', 'deny'], ['timeout 9 /usr/lib/git-core/git-push origin +main', 'FORCE', 'deny'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
   // git run in the workspace's own repository, from its root or a subfolder
   ['git status', 'SAFE'], ['cd src && git status', 'SAFE'], ['cd docs && git log --oneline', 'SAFE'], ['git diff && git status', 'SAFE'],
   ['cd src/e && ls', 'SAFE'], ['cat src/e/HEAD', 'SAFE'], ['cd src && git diff', 'ALL'],
+  // git's dashed names for commands no rule denies, and pushes the force rule does not name
+  ['/usr/lib/git-core/git-status', 'ALL'], ['git-lfs ls-files', 'ALL'], ['/usr/lib/git-core/git-push origin main', 'FORCE'], ['git stash push', 'ALL'],
 ];
 
 redTeamTables('red team, round ten: git commands run where git opens a bare git directory', SETS, HOSTILE, HARMLESS);
