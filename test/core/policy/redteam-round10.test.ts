@@ -4,7 +4,9 @@
 // `cd x && git status` ran x/config's core.fsmonitor — allowed by `Bash(git status:*)`, and run uncontained under a
 // blanket rule because git status looked read-only; it now asks, or runs contained under a blanket rule. git's dashed
 // names are its commands: `/usr/lib/git-core/git-push -f` (git's exec path holds one per command) is `git push -f` to
-// deny and ask rules, as `git send-pack` already was. Every hostile
+// deny and ask rules, as `git send-pack` already was. A glob word after the program (`git pus[h]`, `git pu*`) is the name
+// of whatever file matches it when bash runs the line, and `touch push` before it makes that `git push`: to deny and ask
+// rules such a word is also each rule word it matches. Every hostile
 // row was decided otherwise before this round; the harmless rows are neighbours that must stay allowed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,7 +34,9 @@ const ALL: Rules = { allow: ['Bash', 'Read', 'Edit', 'Write'], deny: ['Bash(git 
 const SAFE: Rules = { allow: CAUTIOUS };
 /** The corpus's deny rules for force pushes and recursive deletes, beside a blanket allow. */
 const FORCE: Rules = { allow: ['Bash'], deny: ['Bash(rm -rf:*)', 'Bash(git push --force:*)', 'Bash(sudo:*)'] };
-const SETS = { ALL, SAFE, FORCE };
+/** An ask rule beside a blanket allow. */
+const PUBLISH: Rules = { allow: ['Bash'], ask: ['Bash(npm publish:*)'] };
+const SETS = { ALL, SAFE, FORCE, PUBLISH };
 type SetName = keyof typeof SETS;
 
 const HOSTILE: Array<[string, SetName, Decision]> = [
@@ -43,6 +47,10 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   ['/usr/lib/git-core/git-push origin main', 'ALL', 'deny'], ['git-push origin main', 'ALL', 'deny'], ['/usr/libexec/git-core/git-push -f origin main', 'FORCE', 'deny'],
   ['/usr/lib/git-core/git-push --force origin main', 'FORCE', 'deny'], ['env /usr/lib/git-core/git-push origin', 'ALL', 'deny'],
   ['/usr/lib/git-core/git-send-pack origin main', 'ALL', 'deny'], ['timeout 9 /usr/lib/git-core/git-push origin +main', 'FORCE', 'deny'],
+  // glob words a file made first turns into the rule's word: `touch push; git pus[h]` is git push
+  ['touch push; git pus[h] origin', 'ALL', 'deny'], ['git pus? origin main', 'ALL', 'deny'], ['git pu* origin', 'ALL', 'deny'], ['git [p]ush', 'ALL', 'deny'],
+  ['git -C . pus[h] origin', 'ALL', 'deny'], ['touch ./--force; git push origin main --forc?', 'FORCE', 'deny'], ['git push origin main --forc[e]', 'FORCE', 'deny'],
+  ['npm publis[h]', 'PUBLISH', 'ask'], ['touch publish && npm pub*', 'PUBLISH', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -51,6 +59,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['cd src/e && ls', 'SAFE'], ['cat src/e/HEAD', 'SAFE'], ['cd src && git diff', 'ALL'],
   // git's dashed names for commands no rule denies, and pushes the force rule does not name
   ['/usr/lib/git-core/git-status', 'ALL'], ['git-lfs ls-files', 'ALL'], ['/usr/lib/git-core/git-push origin main', 'FORCE'], ['git stash push', 'ALL'],
+  // glob words that match no word of the rule
+  ['git pul[l]', 'ALL'], ['git log -- "*.ts"', 'ALL'], ['git add src/*.ts', 'ALL'], ['git commit -m "wip*"', 'ALL'], ['git push origin feat*', 'FORCE'], ['npm run build:*', 'PUBLISH'],
 ];
 
 redTeamTables('red team, round ten: git commands run where git opens a bare git directory', SETS, HOSTILE, HARMLESS);
