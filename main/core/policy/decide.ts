@@ -11,6 +11,7 @@ import { analysisTooLarge, commandTooLong } from './bounds.js';
 import { evaluatePolicy } from './evaluate.js';
 import { probeWorkspace, resolvePhysical, type ProbeOptions } from './workspace/probe.js';
 import { gitCodePaths } from './workspace/hooks-path.js';
+import { probeBareGitRuns } from './workspace/bare-git-runs.js';
 import { gatehouseProgramDir } from '../sandbox/program-dir.js';
 import { searchToolFolders, searchToolRecursion, shellTarget, toolFamily } from './request/tools.js';
 import { requestPaths, shellCommandText, shellCwdOf } from './request/view.js';
@@ -88,7 +89,10 @@ export async function decideDetailed(request: ToolRequest, ctx: DecideContext): 
     }
   }
   if (problem && workspace.problem === undefined) workspace.problem = problem;
-  if (analysis !== null && workspace.problem === undefined) containmentFacts(workspace, ctx.env ?? process.env, ctx.tmpDir ?? tmpdir());
+  if (analysis !== null && workspace.problem === undefined) {
+    containmentFacts(workspace, ctx.env ?? process.env, ctx.tmpDir ?? tmpdir());
+    workspace.bareGitRuns = probeBareGitRuns(analysis, shellCwdOf(request, workspace.cwd, home));
+  }
   const verdict = evaluatePolicy(
     { request, rules: ctx.rules, sessionApprovals: ctx.sessionApprovals, mode: ctx.mode, workspace, now: ctx.now, containUnvouched: ctx.containUnvouched === true },
     analysis ?? undefined,

@@ -29,6 +29,7 @@ import { undoableDeletes } from './vouch/reversible-delete.js';
 import { localServerReadProblem } from './vouch/local-server.js';
 import { profileFor } from '../sandbox/profile.js';
 import { provablyHarmless } from '../sandbox/harmless.js';
+import { bareGitRunReasons } from './workspace/bare-git-runs.js';
 import { mayRead } from '../sandbox/profile-check.js';
 import { takesRewrittenInput } from '../sandbox/rewritable.js';
 
@@ -219,6 +220,12 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
     covered = false;
     why.push(`built-in: ${gitWrite.facts.requested} is inside .git/, a configured hooks folder, the global git config or a .gitattributes — git runs what its config, hooks and attributes say on the next git command, so no rule vouches for writing there`);
   }
+  // `cd x && git status` in a bare git directory the agent wrote: git runs what x/config says (a blanket rule runs it contained).
+  const bare = whole ? [] : bareGitRunReasons(ws);
+  if (bare.length > 0) {
+    covered = false;
+    why.push(...bare);
+  }
   // A blanket rule for the whole tool vouches for writing named workspace files (`ls > files.txt`), as it does for `cp`;
   // otherwise a Write/Edit rule or grant for exactly the file written does (`npm test > log.txt` with `Edit(./log.txt)`).
   const blockers = whole ? a.blockers.filter((b) => !b.workspaceWrite) : a.blockers.filter((b) => !writeVouched(b, view.shellRefs, book.allow, ws));
@@ -246,7 +253,7 @@ function allowShell(view: RequestView, book: RuleBook, ws: WorkspaceState, why: 
   const out: Outcome = { decision: 'allow', reasons };
   if (used[0]) out.matched_rule = used[0].rule.id;
   // A rule for the whole shell vouches for what the engine cannot prove harmless only inside the sandbox.
-  if (whole && !provablyHarmless(view)) out.contained = 'blanket';
+  if (whole && !provablyHarmless(view, ws)) out.contained = 'blanket';
   if (credentialRead) out.contained = 'unvouched';
   return out;
 }
@@ -421,7 +428,7 @@ export function evaluatePolicy(input: PolicyInput, analysis?: ShellAnalysis): Ve
   const containable = view.family === 'shell' && view.problem === null && takesRewrittenInput(input.request.agent);
   const contain = containable ? () => profileFor(book, input.workspace) : null;
   // Approve-all runs a harmless command as it is: reading `.env` or `~/.netrc` only reads, yet it is not harmless.
-  const harmless = containable && provablyHarmless(view) && !readsSecrets(view, input.workspace);
+  const harmless = containable && provablyHarmless(view, input.workspace) && !readsSecrets(view, input.workspace);
   return withRefusedReads(applyMode(outcome, input.mode, collectRisks(view, input.workspace.realCwd ?? input.workspace.cwd, tamper), contain, harmless), view);
 }
 

@@ -57,6 +57,8 @@ export interface WorkspaceState {
    * git's code path.
    */
   gitCodePaths?: string[];
+  /** Folders a git command of the line runs in where git opens a git directory found bare, not through a `.git` (bare-git-runs.ts). */
+  bareGitRuns?: Array<{ folder: string; gitDir: string }>;
   /** Set when cwd is no project folder (project-folder.ts): why; then no path is inside the workspace. */
   noWorkspace?: string;
   /** The temp folder (resolved): a contained command may write there (main/core/sandbox/profile.ts). */

@@ -15,6 +15,8 @@ export interface RepositoryConfig {
   commonDir: string;
   /** The repository's config files in the order git reads them (after the global ones), later ones winning. */
   files: string[];
+  /** Found as a folder that is itself a git directory, not through a `.git` (whose name the tamper guard keeps). */
+  bare: boolean;
 }
 
 /** The git directory a `.git` file names (`gitdir: ../.git/worktrees/x`), resolved against the folder holding it. */
@@ -58,16 +60,37 @@ function readOr(file: string): string | undefined {
   }
 }
 
-/** The repository `dir` (absolute, symlinks resolved) is in, or undefined outside any. */
+/**
+ * Whether a folder is itself a git directory as git's discovery tests it (is_git_directory): a HEAD, and objects/ and
+ * refs/ folders (in the common directory a `commondir` file names). Git run there, or below, opens it as a bare repository.
+ */
+function isGitDirectory(d: string): boolean {
+  let head: ReturnType<typeof lstatSync>;
+  try {
+    head = lstatSync(path.join(d, 'HEAD'), { throwIfNoEntry: false });
+  } catch {
+    return false; // not a folder on the way, or unreadable: git finds nothing there either
+  }
+  if (head === undefined) return false;
+  const common = readOr(path.join(d, 'commondir'))?.trim();
+  const shared = common ? path.resolve(d, common) : d;
+  return kindOf(path.join(shared, 'objects')) === 'dir' && kindOf(path.join(shared, 'refs')) === 'dir';
+}
+
+/**
+ * The repository `dir` (absolute, symlinks resolved) is in, or undefined outside any: at each level up, a `.git` there,
+ * else the level itself when it is a git directory (`git clone --bare . x && cd x && git status` opens x), as git looks.
+ */
 export function findRepository(dir: string): RepositoryConfig | undefined {
   for (let d = dir; ; d = path.dirname(d)) {
     const dotGit = path.join(d, '.git');
     const kind = kindOf(dotGit);
-    const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? gitdirOf(readOr(dotGit) ?? '', d) : undefined;
+    const bare = kind === undefined && isGitDirectory(d);
+    const gitDir = kind === 'dir' ? dotGit : kind === 'file' ? gitdirOf(readOr(dotGit) ?? '', d) : bare ? d : undefined;
     if (gitDir !== undefined) {
       const common = readOr(path.join(gitDir, 'commondir'))?.trim();
       const commonDir = common ? path.resolve(gitDir, common) : gitDir;
-      return { workTree: d, gitDir, commonDir, files: [path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree')] };
+      return { workTree: d, gitDir, commonDir, files: [path.join(commonDir, 'config'), path.join(gitDir, 'config.worktree')], bare };
     }
     if (d === path.dirname(d)) return undefined;
   }

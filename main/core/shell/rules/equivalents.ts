@@ -1,7 +1,7 @@
 // Other spellings of the same command for deny and ask rules: drop-in programs (`pnpm publish` for `npm publish`,
 // `podman` for `docker`, `tofu` for `terraform`), npm's abbreviated subcommands (`npm pub`), package and environment
-// runners (`npx npm publish`, `uv run twine upload`), python's modules (`python -m twine upload`) and git's other ways
-// to push (`git send-pack`, `git subtree push`), and versioned interpreter names (`python3.12` for `python3`).
+// runners (`npx npm publish`, `uv run twine upload`), python's modules (`python -m twine upload`), git's other ways
+// to push (`git send-pack`, `git subtree push`) and its dashed names (`git-push`), and versioned interpreter names (`python3.12` for `python3`).
 // Only commands are rewritten, never rules: a rule denying yarn must not deny npm.
 import { GIT_GLOBAL } from '../checks/git.js';
 import { npmCommand } from '../unwrap/npm-commands.js';
@@ -85,9 +85,19 @@ function gitPushForm(words: readonly string[], at: number): string[] | null {
   return [...words.slice(0, sub), 'push', ...words.slice(sub + n)];
 }
 
+// git's dashed command names: git runs `git push` as the program `git-push` from its exec path (/usr/lib/git-core), and
+// any `git-<sub>` on a path is the command `git <sub>` (`/usr/lib/git-core/git-push -f`, `git-lfs push`).
+const GIT_DASHED = /^git-(.+)$/;
+
+/** `git-push …` (any path) read as `git push …`, or null. */
+function gitDashedForm(words: readonly string[], at: number): string[] | null {
+  const sub = GIT_DASHED.exec(words[at] ?? '')?.[1];
+  return sub === undefined ? null : [...words.slice(0, at), 'git', sub, ...words.slice(at + 1)];
+}
+
 /** The program names of a command's other readings (program word at `at`, any spelling), so rule indexes offer their rules. */
 export function equivalentPrograms(words: readonly string[], at: number, name: string): string[] {
-  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name) && !VERSIONED.test(name)) return [];
+  if (DROP_INS[name] === undefined && !isRunnerProgram(name) && !PYTHON.test(name) && !VERSIONED.test(name) && !GIT_DASHED.test(name)) return [];
   return equivalentForms(words.map((w, i) => (i === at ? name : w)), at).map((f) => f[at]!);
 }
 
@@ -102,6 +112,8 @@ export function equivalentForms(words: readonly string[], at: number, depth = 0)
     const push = gitPushForm(words, at);
     return push === null ? [] : [push];
   }
+  const dashed = gitDashedForm(words, at);
+  if (dashed !== null) return [dashed, ...equivalentForms(dashed, at, depth)];
   // Runners run runners (`npx pnpm dlx npm publish`); deeper nesting than this is not followed.
   const module = moduleForm(words, at);
   const runs = depth < MAX_RUNNER_DEPTH ? [...runnerForms(words, at), ...(module === null ? [] : [module])] : [];

@@ -5,6 +5,7 @@ import { isSystemProgram, programName } from '../words/program.js';
 import type { SimpleCommand } from '../types.js';
 import { isConstantSetting } from '../operands/env-vars.js';
 import { hasPlaceholder, placeholderRegex } from '../words/volatile.js';
+import { fnmatchRegex } from '../words/fnmatch.js';
 
 type Kind = 'exact' | 'prefix' | 'glob';
 
@@ -230,15 +231,49 @@ export function bashSpecifierMatches(specifier: string, cmd: SimpleCommand, acti
   }
   const deny = denyView(cmd, v);
   if (rule.program !== '' && !deny.programs.has(rule.program)) return false;
-  for (let i = 0; i < deny.forms.length; i++) {
-    if (wordsMatch(rule, deny.forms[i]!)) return true;
+  if (readingsMatch(rule, deny.forms, () => (deny.canonical ??= canonicalReadings(deny.forms)))) return true;
+  const globbed = globReadings(rule, deny.forms);
+  return globbed.length > 0 && readingsMatch(rule, globbed, () => canonicalReadings(globbed));
+}
+
+function canonicalReadings(forms: readonly string[][]): { forms: Canonical[]; texts: string[] } {
+  const canonical = forms.map(canonicalize);
+  return { forms: canonical, texts: canonical.map(canonicalText) };
+}
+
+/** Whether a deny or ask rule matches one of the readings, as written or in canonical option order (made only when needed). */
+function readingsMatch(rule: Compiled, forms: readonly string[][], canonical: () => { forms: Canonical[]; texts: string[] }): boolean {
+  for (let i = 0; i < forms.length; i++) {
+    if (wordsMatch(rule, forms[i]!)) return true;
   }
-  if (deny.canonical === undefined) {
-    const forms = deny.forms.map(canonicalize);
-    deny.canonical = { forms, texts: forms.map(canonicalText) };
-  }
-  for (let i = 0; i < deny.forms.length; i++) {
-    if (rule.kind === 'glob' ? rule.canonicalGlob!.test(deny.canonical.texts[i]!) : canonicalMatches(rule.canonical!, deny.canonical.forms[i]!, rule.kind === 'prefix')) return true;
+  const c = canonical();
+  for (let i = 0; i < forms.length; i++) {
+    if (rule.kind === 'glob' ? rule.canonicalGlob!.test(c.texts[i]!) : canonicalMatches(rule.canonical!, c.forms[i]!, rule.kind === 'prefix')) return true;
   }
   return false;
+}
+
+const GLOB_CHAR = /[*?[]/;
+
+/**
+ * The readings in which each glob word after the program (`pus[h]`, `pu*`, `-[f]`) is a word of the rule it matches: bash
+ * passes the name of a file the glob matches, and the agent may have made a file `push` or `--force` first. Empty when no
+ * word is a glob that matches the rule. Threat: `touch push; git pus[h] origin` past a deny `Bash(git push:*)`.
+ */
+function globReadings(rule: Compiled, forms: readonly string[][]): string[][] {
+  const out: string[][] = [];
+  for (const form of forms) {
+    const program = firstProgramIndex(form);
+    let changed = false;
+    const reading = form.map((w, i) => {
+      if (i <= program || !GLOB_CHAR.test(w)) return w;
+      const glob = fnmatchRegex(w);
+      const hit = rule.words.find((r) => glob.test(r));
+      if (hit === undefined) return w;
+      changed = true;
+      return hit;
+    });
+    if (changed) out.push(reading);
+  }
+  return out;
 }

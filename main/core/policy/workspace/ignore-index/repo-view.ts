@@ -54,7 +54,8 @@ export function repoView(dir: string, env: NodeJS.ProcessEnv): RepoView | null {
     return null;
   }
   const repo = findRepository(dir);
-  if (repo === undefined) return null;
+  // A bare repository has no work tree and no index: what git says there is git's to say.
+  if (repo === undefined || repo.bare) return null;
   // git refuses a repository another user owns (safe.directory): that answer is git's to give.
   try {
     if (process.getuid !== undefined && lstatSync(repo.gitDir).uid !== process.getuid()) return null;
