@@ -12,7 +12,7 @@ import { opencodeHook } from '../../../main/core/agents/opencode/hook-io.js';
 import { editedOpenCodeArgs, opencodeToGatehouse } from '../../../main/core/agents/opencode/tools.js';
 import { opencodeTranslator } from '../../../main/core/agents/opencode/translate.js';
 import { opencodeNativePolicy, parseOpenCodePermission } from '../../../main/core/agents/opencode/native-policy.js';
-import { shellTarget } from '../../../main/core/policy/request/tools.js';
+import { shellTarget, toolFamily } from '../../../main/core/policy/request/tools.js';
 import type { RequestRecord } from '../../../common/domain.js';
 
 describe('OpenCode tools in Gatehouse terms', () => {
@@ -45,7 +45,11 @@ describe('OpenCode tools in Gatehouse terms', () => {
     ['hasOwnProperty', { command: 'x' }],
     ['Bash', { command: 'rm -rf /' }],
   ])('%s %j stays a tool Gatehouse does not know', (name, input) => {
-    expect(opencodeToGatehouse(name, input)).toEqual({ toolName: name, args: input });
+    const call = opencodeToGatehouse(name, input);
+    expect(call.args).toEqual(input);
+    // Its own name, or `opencode_<name>` where that name is another tool in Gatehouse's vocabulary (`Bash`).
+    expect(call.toolName).toBe(name === 'Bash' ? 'opencode_Bash' : name);
+    expect(toolFamily(call.toolName)).toBe('other');
   });
 
   it("judges an OpenCode command where it runs: its workdir, not the session's folder", () => {

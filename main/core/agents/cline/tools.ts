@@ -6,6 +6,7 @@
 // what Cline runs: a heredoc left open in one would hide the next).
 import { isPlainObject, sameKeys } from '../hook-agent.js';
 import { shellWord } from '../hook-command.js';
+import { foreignToolName } from '../foreign-tool.js';
 
 /** A Cline call in Gatehouse's terms. */
 export interface Translated {
@@ -55,9 +56,9 @@ function readPaths(input: Record<string, unknown>): string[] | null {
   return paths.length > 0 && paths.every((p): p is string => p !== null) ? paths : null;
 }
 
-/** Cline tool call → Gatehouse's; unknown tools and shapes keep Cline's name and input. */
+/** Cline tool call → Gatehouse's; unknown tools and shapes keep Cline's input, under a name Gatehouse does not know (foreign-tool.ts). */
 export function clineToGatehouse(toolName: string, input: Record<string, unknown>): Translated {
-  const keep = { toolName, args: input };
+  const keep = { toolName: foreignToolName('cline', toolName), args: input };
   switch (toolName) {
     case 'run_commands': {
       const command = shellCommand(input);

@@ -2,7 +2,7 @@
 // Copilot CLI 1.0.102 tools (as offered to the model): bash{command, description, shellId, mode, detach, initial_wait},
 // view{path, view_range}, create{path, file_text}, edit{path, old_str, new_str}, grep{pattern, paths, glob, …},
 // glob{pattern, paths}. Only the fields Copilot itself reads are carried, so what is judged is what runs.
-import { toolFamily } from '../../policy/request/tools.js';
+import { foreignToolName } from '../foreign-tool.js';
 
 /** A Copilot tool whose arguments are renamed one to one: Copilot key → Gatehouse key. */
 const RENAMED: Record<string, { tool: string; keys: Record<string, string> }> = {
@@ -57,7 +57,7 @@ export function copilotToGatehouse(toolName: string, input: Record<string, unkno
   }
   const mcp = MCP_NAME.exec(toolName);
   if (mcp) return { toolName: `mcp__${mcp[1]}__${mcp[2]}`, args: input };
-  return { toolName: toolFamily(toolName) === 'other' ? toolName : `copilot_${toolName}`, args: input };
+  return { toolName: foreignToolName('copilot', toolName), args: input };
 }
 
 /** The person's edited arguments put back into Copilot's toolArgs (only the fields Gatehouse showed them). */

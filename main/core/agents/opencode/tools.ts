@@ -5,7 +5,8 @@
 // (task, todowrite, skill, apply_patch, MCP tools named `<server>_<tool>`) are tools Gatehouse does not know.
 // Threat: a field Gatehouse does not read may be one OpenCode acts on (a second path, a new option): a call with any
 // key outside its tool's table keeps OpenCode's own name, so it is judged as an unknown tool (the person decides),
-// never as the known tool with the field dropped.
+// never as the known tool with the field dropped (nor as another agent's tool of that name: foreign-tool.ts).
+import { foreignToolName } from '../foreign-tool.js';
 
 /** One OpenCode tool: Gatehouse's name, and each OpenCode argument key with the key Gatehouse reads it as. */
 interface ToolMap {
@@ -28,7 +29,7 @@ const TOOLS: Record<string, ToolMap> = {
 /** An OpenCode call in Gatehouse's terms; a tool it does not know, or a known one with an unknown field, keeps its name and arguments. */
 export function opencodeToGatehouse(toolName: string, input: Record<string, unknown>): { toolName: string; args: Record<string, unknown> } {
   const mapped = Object.hasOwn(TOOLS, toolName) ? TOOLS[toolName]! : undefined;
-  if (!mapped || !Object.keys(input).every((k) => Object.hasOwn(mapped.keys, k))) return { toolName, args: input };
+  if (!mapped || !Object.keys(input).every((k) => Object.hasOwn(mapped.keys, k))) return { toolName: foreignToolName('opencode', toolName), args: input };
   const args: Record<string, unknown> = {};
   for (const [from, to] of Object.entries(mapped.keys)) if (input[from] !== undefined) args[to] = input[from];
   return { toolName: mapped.tool, args };
@@ -40,8 +41,8 @@ export function opencodeToGatehouse(toolName: string, input: Record<string, unkn
  */
 export function editedOpenCodeArgs(toolName: string, original: Record<string, unknown>, edited: Record<string, unknown>): Record<string, unknown> | null {
   // A call that was not translated was shown (and edited) in OpenCode's own terms.
-  if (opencodeToGatehouse(toolName, original).toolName === toolName) return edited;
-  const mapped = TOOLS[toolName]!;
+  const mapped = Object.hasOwn(TOOLS, toolName) ? TOOLS[toolName]! : undefined;
+  if (!mapped || opencodeToGatehouse(toolName, original).toolName !== mapped.tool) return edited;
   const back = new Map(Object.entries(mapped.keys).map(([from, to]) => [to, from]));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(edited)) {

@@ -10,6 +10,7 @@ import { commandFromArgv } from '../../shell/index.js';
 import { type ShellTarget, type ToolFamily, fileTargets, shellTarget, toolFamily, webTarget } from './tools.js';
 import { commandPrograms } from '../rules/shell-index.js';
 import { sandboxOverride } from './sandbox-override.js';
+import { patchPaths } from './patch-paths.js';
 
 /** A path the request touches, with what the probe found (or a lexical stand-in when it was not probed). */
 export interface FileRef {
@@ -72,11 +73,12 @@ export function pathLikeStrings(strings: string[]): string[] {
 const PATH_KEYS = /^(path|paths|file_?path|file_?paths|file|files|filename|source|destination|src|dest|target|from|to|dir|directory|dir_?path|old_?path|new_?path|root)$/i;
 
 /**
- * The paths an unknown or MCP tool's arguments name: strings that look like paths anywhere, and any string (or list of
- * strings) under a path-named key, relative ones too (`{path: ".git/hooks/pre-commit"}`).
+ * The paths an unknown or MCP tool's arguments name: strings that look like paths anywhere, any string (or list of
+ * strings) under a path-named key, relative ones too (`{path: ".git/hooks/pre-commit"}`), and the files a patch text
+ * anywhere in them writes (apply_patch's `{command: "*** Begin Patch…"}`).
  */
 export function argumentPaths(args: unknown): string[] {
-  const named: string[] = [];
+  const named: string[] = stringLeaves(args).flatMap((s) => (s.includes('***') ? patchPaths(s) : []));
   if (typeof args === 'object' && args !== null && !Array.isArray(args)) {
     for (const [k, v] of Object.entries(args as Record<string, unknown>)) {
       if (!PATH_KEYS.test(k)) continue;
