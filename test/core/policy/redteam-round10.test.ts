@@ -2,10 +2,11 @@
 // run-time word's braces (`rm -rf $HOME{,}`, `cp x $F/settings.jso{n..n}`) make the words they make, and a redirect
 // target's braces (`> .claude/settings.jso{n..n}`, `> /dev/sd{a..a}`) name the file bash opens. A glob is the files it
 // may match: `/dev/sd?`, `/d?v/sda` and `/proc/sysrq-trigge?` are a disk and a kernel switch, not names no device has.
-// Single quotes inside arithmetic (`(( '$(rm -rf ~)' ))`, `$(( '…' ))`, `$[ … ]`, `for (( … ))`, a subscript) quote
-// nothing, and `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]` and `declare -i y='a[$(cmd)]'` evaluate their quoted
-// text: the commands inside meet the hard denies. Every hostile row was decided otherwise before this round; the
-// harmless rows are neighbours that must stay allowed.
+// A relative `cd` with CDPATH set (`CDPATH=/ cd usr && rm -rf *`) may lead below any folder CDPATH lists. Single quotes
+// inside arithmetic (`(( '$(rm -rf ~)' ))`, `$(( '…' ))`, `$[ … ]`, `for (( … ))`, a subscript) quote nothing, and
+// `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]` and `declare -i y='a[$(cmd)]'` evaluate their quoted text: the
+// commands inside meet the hard denies. Every hostile row was decided otherwise before this round; the harmless rows
+// are neighbours that must stay allowed.
 import { afterAll, beforeAll } from 'vitest';
 import type { VerdictDecision as Decision } from '../../../common/domain.js';
 import { CAUTIOUS, redTeamTables, type Rules, setUp, tearDown } from './closed-world-harness.js';
@@ -41,6 +42,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // quoted text `[[ … ]]` evaluates as arithmetic or as a subscripted name, and integer declarations
   ["[[ 'a[$(rm -rf ~)]' -eq 1 ]]", 'ALL', 'deny'], ["[[ 1 -lt 'a[$(rm -rf /)]' ]]", 'STAR', 'deny'], ["[[ -v 'a[$(rm -rf ~)]' ]]", 'ALL', 'deny'],
   ["declare -i y='a[$(rm -rf ~)]'", 'ALL', 'deny'], ["typeset -ri y='a[$(rm -rf /)]'", 'STAR', 'deny'], ["local -i y='$(rm -rf ~)'", 'ALL', 'deny'],
+  // a relative cd with CDPATH set leads below CDPATH's folders first: where the next command runs is unknown
+  ['CDPATH=/ cd usr && rm -rf *', 'ALL', 'deny'], ['CDPATH=/; cd etc && rm -rf *', 'STAR', 'deny'], ['export CDPATH=/ && cd usr && rm -rf *', 'ALL', 'deny'],
+  ['CDPATH=/ pushd usr && rm -rf *', 'ALL', 'deny'], ['CDPATH=~ cd .ssh && rm -rf *', 'STAR', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -59,6 +63,8 @@ const HARMLESS: Array<[string, SetName]> = [
   // arithmetic
   ['echo $(( 1 + 2 ))', 'SAFE'], ["echo 'a[$(x)]'", 'SAFE'], ['for (( i=0; i<3; i++ )); do echo \'$i\'; done', 'SAFE'], ["grep -c 'x' README.md", 'SAFE'],
   ['[[ -v HOME ]] && echo set', 'SAFE'], ['declare -i n=5', 'STAR'],
+  // cd without CDPATH
+  ['cd src && ls', 'SAFE'], ['cd ./docs && ls', 'SAFE'], ['cd src && cat app.ts', 'SAFE'],
 ];
 
 redTeamTables('red team, round ten: braces before parameters and in redirect targets, globs over devices, quotes inside arithmetic', SETS, [...HOSTILE, ...HELD], HARMLESS);

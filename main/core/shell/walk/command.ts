@@ -10,6 +10,9 @@ import { knownValueIn, withKnownValue } from './known-values.js';
 import { loopVariants } from './loop-variants.js';
 import type { Assignment, Inherit, RawCommand, WalkState } from './types.js';
 
+// A word that names CDPATH to set, read or export it (`export CDPATH=/`, `read CDPATH`, `declare -x CDPATH`).
+const CDPATH_WORD = /^CDPATH(\+?=|$)/;
+
 /** Whether nodes are already in source order (the usual case: sorting is then skipped). */
 function inSourceOrder(nodes: Node[]): boolean {
   for (let i = 1; i < nodes.length; i++) if (nodes[i - 1]!.startIndex > nodes[i]!.startIndex) return false;
@@ -74,7 +77,8 @@ export function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, 
     if (scope.alts && scope.alts.length > 0) raw.cwdAlts = scope.alts;
     st.commands.push(raw);
   }
+  if (words.some((w) => CDPATH_WORD.test(w.value))) scope.cdpath = true;
   // `cd x &` runs in a child process: the shell's own directory does not change.
   if (inh.background) scope.afterCd = undefined;
-  else nextCwd(words, scope, st.ctx);
+  else nextCwd(words, scope, st.ctx, assignments.some((a) => a.name === 'CDPATH'));
 }
