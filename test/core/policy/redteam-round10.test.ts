@@ -2,7 +2,8 @@
 // run-time word's braces (`rm -rf $HOME{,}`, `cp x $F/settings.jso{n..n}`) make the words they make, and a redirect
 // target's braces (`> .claude/settings.jso{n..n}`, `> /dev/sd{a..a}`) name the file bash opens. A glob is the files it
 // may match: `/dev/sd?`, `/d?v/sda` and `/proc/sysrq-trigge?` are a disk and a kernel switch, not names no device has.
-// A relative `cd` with CDPATH set (`CDPATH=/ cd usr && rm -rf *`) may lead below any folder CDPATH lists. Single quotes
+// A relative `cd` with CDPATH set (`CDPATH=/ cd usr && rm -rf *`) may lead below any folder CDPATH lists, and a plain
+// `ls` fed to `xargs rm -rf` in the folder it lists (`cd ~ && ls | xargs rm -rf`) deletes what `*` names. Single quotes
 // inside arithmetic (`(( '$(rm -rf ~)' ))`, `$(( '…' ))`, `$[ … ]`, `for (( … ))`, a subscript) quote nothing, and
 // `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]` and `declare -i y='a[$(cmd)]'` evaluate their quoted text: the
 // commands inside meet the hard denies. Every hostile row was decided otherwise before this round; the harmless rows
@@ -45,6 +46,9 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // a relative cd with CDPATH set leads below CDPATH's folders first: where the next command runs is unknown
   ['CDPATH=/ cd usr && rm -rf *', 'ALL', 'deny'], ['CDPATH=/; cd etc && rm -rf *', 'STAR', 'deny'], ['export CDPATH=/ && cd usr && rm -rf *', 'ALL', 'deny'],
   ['CDPATH=/ pushd usr && rm -rf *', 'ALL', 'deny'], ['CDPATH=~ cd .ssh && rm -rf *', 'STAR', 'deny'],
+  // a plain ls prints the names in the folder it lists: fed to a deleter running there, it is `rm -rf *` there
+  ['cd ~ && ls | xargs rm -rf', 'ALL', 'deny'], ['cd ~ && ls -A | xargs rm -rf', 'STAR', 'deny'], ['cd / && ls | xargs rm -rf', 'ALL', 'deny'],
+  ['cd ~ && ls -1 | xargs chmod -R 000', 'ALL', 'deny'], ['ls | xargs rm -rf', 'ALL', 'deny'], ['cd ~ && ls . | xargs -n1 rm -rf', 'STAR', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -65,6 +69,8 @@ const HARMLESS: Array<[string, SetName]> = [
   ['[[ -v HOME ]] && echo set', 'SAFE'], ['declare -i n=5', 'STAR'],
   // cd without CDPATH
   ['cd src && ls', 'SAFE'], ['cd ./docs && ls', 'SAFE'], ['cd src && cat app.ts', 'SAFE'],
+  // listings fed to xargs
+  ['ls *.md | xargs wc -l', 'SAFE'], ['ls src/*.ts | xargs wc -l', 'SAFE'],
 ];
 
 redTeamTables('red team, round ten: braces before parameters and in redirect targets, globs over devices, quotes inside arithmetic', SETS, [...HOSTILE, ...HELD], HARMLESS);
