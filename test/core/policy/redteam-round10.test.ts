@@ -3,7 +3,8 @@
 // target's braces (`> .claude/settings.jso{n..n}`, `> /dev/sd{a..a}`) name the file bash opens. A glob is the files it
 // may match: `/dev/sd?`, `/d?v/sda` and `/proc/sysrq-trigge?` are a disk and a kernel switch, not names no device has.
 // A relative `cd` with CDPATH set (`CDPATH=/ cd usr && rm -rf *`) may lead below any folder CDPATH lists, and a plain
-// `ls` fed to `xargs rm -rf` in the folder it lists (`cd ~ && ls | xargs rm -rf`) deletes what `*` names. Single quotes
+// `ls` fed to `xargs rm -rf` in the folder it lists (`cd ~ && ls | xargs rm -rf`) deletes what `*` names, and GNU
+// parallel without a command (`parallel ::: 'rm -rf ~'`, `… | parallel`) runs its inputs as command lines. Single quotes
 // inside arithmetic (`(( '$(rm -rf ~)' ))`, `$(( '…' ))`, `$[ … ]`, `for (( … ))`, a subscript) quote nothing, and
 // `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]` and `declare -i y='a[$(cmd)]'` evaluate their quoted text: the
 // commands inside meet the hard denies. Every hostile row was decided otherwise before this round; the harmless rows
@@ -49,13 +50,16 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // a plain ls prints the names in the folder it lists: fed to a deleter running there, it is `rm -rf *` there
   ['cd ~ && ls | xargs rm -rf', 'ALL', 'deny'], ['cd ~ && ls -A | xargs rm -rf', 'STAR', 'deny'], ['cd / && ls | xargs rm -rf', 'ALL', 'deny'],
   ['cd ~ && ls -1 | xargs chmod -R 000', 'ALL', 'deny'], ['ls | xargs rm -rf', 'ALL', 'deny'], ['cd ~ && ls . | xargs -n1 rm -rf', 'STAR', 'deny'],
+  // GNU parallel given inputs but no command runs each input as a shell command line, or the lines of its stdin
+  ["parallel ::: 'rm -rf ~'", 'ALL', 'deny'], ["parallel ::: ls 'rm -rf /'", 'STAR', 'deny'], ["parallel -j2 ::: 'rm -rf ~'", 'ALL', 'deny'],
+  ["echo 'rm -rf ~' | parallel", 'ALL', 'deny'], ["printf 'rm -rf /\\n' | parallel -j4", 'STAR', 'deny'], ["parallel :::+ 'git push --force'", 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
 const HELD: Array<[string, SetName, Decision]> = [
   ['rm -rf ~{,}', 'ALL', 'deny'], ['X=/; rm -rf ${X}{usr,etc}', 'ALL', 'deny'], ['echo {} > .claude/settings.json', 'ALL', 'deny'], ['cat /dev/zero > /dev/nvme0n[1]', 'ALL', 'deny'],
   ['wipefs -a /dev/sd*', 'STAR', 'deny'], ['echo {} > .cla*/settings.json', 'ALL', 'deny'], ["let 'x=a[$(rm -rf ~)]'", 'ALL', 'deny'], ['echo $[ a[$(rm -rf ~)] ]', 'STAR', 'deny'],
-  ["echo ${x[$(rm -rf ~)]}", 'ALL', 'deny'], ['echo x > /dev/sd{a,b}', 'SAFE', 'ask'], ["echo $(( '$(cat .env)' ))", 'SAFE', 'ask'], ["[[ 1 -eq '\"$(rm -rf ~)\"' ]]", 'SAFE', 'ask'],
+  ["echo ${x[$(rm -rf ~)]}", 'ALL', 'deny'], ["parallel ::: 'cat .env'", 'SAFE', 'ask'], ['parallel rm -rf ::: ~', 'ALL', 'deny'], ['echo x > /dev/sd{a,b}', 'SAFE', 'ask'], ["echo $(( '$(cat .env)' ))", 'SAFE', 'ask'], ["[[ 1 -eq '\"$(rm -rf ~)\"' ]]", 'SAFE', 'ask'],
 ];
 
 const HARMLESS: Array<[string, SetName]> = [
@@ -70,6 +74,7 @@ const HARMLESS: Array<[string, SetName]> = [
   // cd without CDPATH
   ['cd src && ls', 'SAFE'], ['cd ./docs && ls', 'SAFE'], ['cd src && cat app.ts', 'SAFE'],
   // listings fed to xargs
+  ['parallel echo ::: a b', 'SAFE'], ["parallel ::: 'echo a' 'echo b'", 'SAFE'], ["parallel wc -l ::: README.md", 'SAFE'],
   ['ls *.md | xargs wc -l', 'SAFE'], ['ls src/*.ts | xargs wc -l', 'SAFE'],
 ];
 

@@ -172,6 +172,21 @@ function joinScript(words: Word[], via: string): Script {
   return { text: words.map((w) => w.value).join(' '), span: { start: first.span.start, end: last.span.end }, dynamic: words.some((w) => w.dynamic), via };
 }
 
+// What starts GNU parallel's inputs: `:::` words, `:::+` linked words, `::::` and `::::+` files of lines.
+const PARALLEL_INPUTS = /^::::?\+?$/;
+
+/**
+ * The command lines GNU parallel runs when given inputs but no command (`parallel ::: 'rm -rf ~' ls`): one per input
+ * word, or null when there are none. Inputs read from files (`:::: cmds.txt`) are commands no one can read here.
+ * Threat: `parallel ::: 'rm -rf ~'` past the hard denies, read as a program named `rm -rf ~`.
+ */
+function parallelScript(words: Word[], f: Findings, where: Span): Script | null {
+  if (words.some((w) => /^::::\+?$/.test(w.value))) block(f, 'parallel runs the lines of a file as shell commands', where);
+  const inputs = words.filter((w) => !PARALLEL_INPUTS.test(w.value));
+  if (inputs.length === 0) return null;
+  return { text: inputs.map((w) => w.value).join('\n'), span: { start: inputs[0]!.span.start, end: inputs.at(-1)!.span.end }, dynamic: inputs.some((w) => w.dynamic), via: 'parallel' };
+}
+
 /** Whether a privilege wrapper given no command starts a shell (sudo and doas only with their shell options). */
 function opensShell(name: string, words: Word[]): boolean {
   if (name === 'sudo') return words.some((w) => /^-[a-zA-Z]*[si][a-zA-Z]*$|^--(shell|login)$/.test(w.value));
@@ -253,6 +268,14 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
         out.wrappers.push(name);
         out.script = joinScript(rest, name);
       }
+      break;
+    }
+    // GNU parallel given no command runs each input as a shell command line, as a shell reads its stdin.
+    if (name === 'parallel' && (start === null || PARALLEL_INPUTS.test(cur[start]!.value))) {
+      out.wrappers.push(name);
+      const inputs = parallelScript(cur.slice(start ?? cur.length), f, where);
+      if (inputs !== null) out.script = inputs;
+      else out.shellReadsStdin = start === null;
       break;
     }
     if (start === null) {
