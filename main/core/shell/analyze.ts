@@ -14,6 +14,7 @@ import { readsNamedFiles } from './operands/read-operands.js';
 import { checkRedirect, type ReadRedirect } from './walk/redirects.js';
 import { absolutePath } from './paths.js';
 import { salvageFragments } from './walk/salvage.js';
+import { requoteArithmetic } from './walk/arithmetic-quotes.js';
 import { staticOutput, type FedText } from './words/static-output.js';
 import { resolveStaticSubstitutions } from './words/static-script.js';
 import type { Redirect, ShellAnalysis, ShellContext, SimpleCommand, Span } from './types.js';
@@ -263,7 +264,14 @@ function analyzeSource(source: string, st: State, at: (s: Span) => Span, depth: 
     block(st.f, 'shell code nested too deeply to analyze', at({ start: 0, end: source.length }));
     return;
   }
-  const root = parseBash(source);
+  let root = parseBash(source);
+  const arithmetic = requoteArithmetic(root, source);
+  for (const n of arithmetic.stuck) block(st.f, 'bash expands this quoted text as arithmetic, and its quotes hide what it runs', at({ start: n.startIndex, end: n.endIndex }));
+  if (arithmetic.source !== null) {
+    flag(st.f, 'code-execution', 'single quotes inside arithmetic quote nothing: bash expands what they hold', at({ start: 0, end: source.length }));
+    source = arithmetic.source;
+    root = parseBash(source);
+  }
   const err = root.hasError ? firstError(root) : null;
   if (err) {
     if (outer.salvage) return;

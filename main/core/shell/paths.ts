@@ -96,20 +96,48 @@ export function isRemote(word: string): boolean {
   return URL_SCHEME.test(word) || SCP_REMOTE.test(word);
 }
 
-const BLOCK_DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|disk\/by-|loop\d|sr\d|nbd\d|zd\d|mem$|kmem$|port$)/;
+// Disk and memory devices below /dev: the start of each name and what must follow it (`sd` and a drive letter).
+const DEVICES: ReadonlyArray<[string, string]> = [
+  ['sd', '[a-z]'], ['hd', '[a-z]'], ['vd', '[a-z]'], ['xvd', '[a-z]'], ['nvme', '\\d'], ['mmcblk', '\\d'], ['disk', '\\d'], ['rdisk', '\\d'],
+  ['md', '\\d'], ['dm-', '\\d'], ['mapper/', ''], ['disk/by-', ''], ['loop', '\\d'], ['sr', '\\d'], ['nbd', '\\d'], ['zd', '\\d'],
+  ['mem', '$'], ['kmem', '$'], ['port', '$'],
+];
+const BLOCK_DEVICE = new RegExp(`^/dev/(${DEVICES.map(([name, rest]) => name + rest).join('|')})`);
+const DEVICE_STARTS = DEVICES.map(([name]) => `/dev/${name}`);
 
-/** True for a raw disk or memory device: writing there destroys a file system. */
+/** True for a raw disk or memory device, or a glob that may match one (`/dev/sd?`): writing there destroys a file system. */
 export function isBlockDevice(p: string): boolean {
-  return BLOCK_DEVICE.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
+  const abs = path.posix.normalize(p).replace(PROC_ROOT, '');
+  return BLOCK_DEVICE.test(abs) || globMayReach(abs, DEVICE_STARTS);
 }
 
 // The kernel's switches for the whole machine: a letter written to sysrq-trigger crashes (`c`), reboots (`b`) or powers
 // off (`o`) at once; /sys/power/state suspends it.
-const MACHINE_SWITCH = /^\/(proc\/sysrq-trigger|sys\/power\/state)$/;
+const MACHINE_SWITCHES = ['/proc/sysrq-trigger', '/sys/power/state'];
 
-/** Whether writing to `p` crashes, restarts, suspends or powers off the machine. */
+/** Whether writing to `p` (or to what the glob `p` matches) crashes, restarts, suspends or powers off the machine. */
 export function isMachineSwitch(p: string): boolean {
-  return MACHINE_SWITCH.test(path.posix.normalize(p).replace(PROC_ROOT, ''));
+  const abs = path.posix.normalize(p).replace(PROC_ROOT, '');
+  return MACHINE_SWITCHES.includes(abs) || globMayReach(abs, MACHINE_SWITCHES);
+}
+
+// A process folder named by its number or as the calling thread's: it has the same `root` as /proc/self.
+const PROC_ANY = /^\/proc\/(\d+|thread-self)(?=\/)/;
+// A glob in the process folder's own name (`/proc/*/root/…`): it may be any process's, /proc/self among them.
+const PROC_FOLDER_GLOB = /^\/proc\/[^/]*$/;
+
+/**
+ * Whether bash may expand the glob `abs` to a path that starts with one of `starts`: every match begins with the text
+ * before the glob's first wildcard, so that text and a start must agree as far as both go (`/dev/sd?`, `/d?v/sda`, `/*`
+ * may reach /dev/sda; `/dev/tty*` may not). A glob inside /proc may pass through any process's `root` to `/`.
+ */
+function globMayReach(abs: string, starts: readonly string[]): boolean {
+  const at = abs.search(GLOB_CHAR);
+  if (at < 0) return false;
+  const stem = abs.slice(0, at).replace(PROC_ANY, '/proc/self');
+  if (PROC_FOLDER_GLOB.test(stem)) return true;
+  const agree = (s: string): boolean => s.startsWith(stem) || stem.startsWith(s);
+  return starts.some((s) => agree(s) || agree(`/proc/self/root${s}`));
 }
 
 /** What a path is when writing it harms the whole machine (a disk device, a kernel switch), or null: one phrase for every writer. */

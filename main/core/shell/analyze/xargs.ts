@@ -2,7 +2,7 @@
 import { findSweeps } from '../checks/find.js';
 import { flag } from '../findings.js';
 import { longOption } from '../options.js';
-import { protectedTarget } from '../paths.js';
+import { absolutePath, protectedTarget } from '../paths.js';
 import { programName } from '../words/program.js';
 import { listsWorkspaceNames } from '../operands/read-operands.js';
 import type { FedText } from '../words/static-output.js';
@@ -32,12 +32,18 @@ export function replaceByXargs(u: Unwrapped, r: string, fed: FedText): void {
   if (u.script) u.script = { ...u.script, text: lines.map((l) => u.script!.text.replaceAll(r, l)).join('\n'), dynamic: u.script.dynamic || fed.dynamic };
 }
 
-/** What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the place itself), or null. */
+/**
+ * What a lister before xargs prints of a protected place (`find ~` all below it; `realpath ~`, `ls -d ~`, `pwd` the
+ * place itself; a plain `ls` of the folder xargs runs in, every name in it, as `*` there), or null.
+ */
 function listedPlace(words: readonly string[], cwd: string, ctx: ShellContext): string | null {
   const lister = programName(words[0] ?? '');
   if (lister === 'find') return findSweeps(words, cwd, ctx);
   if (lister === 'pwd') return protectedTarget('.', cwd, ctx);
-  if (!/^(realpath|grealpath|readlink)$/.test(lister) && !(lister === 'ls' && words.some((w) => /^-[a-zA-Z]*d/.test(w)))) return null;
+  const folders = lister === 'ls' && !words.some((w) => /^-[a-zA-Z]*d/.test(w)) ? words.slice(1).filter((w) => !w.startsWith('-')) : null;
+  // `cd ~ && ls | xargs rm -rf`: ls prints the bare names of the folder's entries, which xargs' command finds where it runs.
+  if (folders !== null) return (folders.length === 0 ? ['.'] : folders).some((f) => absolutePath(f, cwd, ctx.home) === cwd) ? protectedTarget('*', cwd, ctx) : null;
+  if (!/^(realpath|grealpath|readlink)$/.test(lister) && lister !== 'ls') return null;
   for (const w of words.slice(1)) {
     const why = w.startsWith('-') ? null : protectedTarget(w, cwd, ctx);
     if (why !== null) return why;

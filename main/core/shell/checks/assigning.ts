@@ -56,6 +56,10 @@ export function checkAssigning(c: CheckInput): void {
       if (word.includes('=') && text !== null) c.scripts.push({ text, via: argv[0]! });
     }
   }
+  // `declare -i y='a[$(rm -rf ~)]'`: an integer variable's value is evaluated as arithmetic, subscripts and all.
+  if (spec.sets === 'with-value' && scan.opts.some((o) => o.name === 'i')) {
+    for (const i of scan.operands) if (argv[i]!.includes('=')) evaluated(c, i);
+  }
   const callback = scan.opts.find((o) => o.name === 'C' && (argv[0] === 'mapfile' || argv[0] === 'readarray'));
   if (callback) {
     flag(c.f, 'code-execution', `${argv[0]} -C ${callback.value ?? ''} runs a command for every few lines it reads`, wordSpan(c, callback.valueIndex));
@@ -68,9 +72,13 @@ export function checkAssigning(c: CheckInput): void {
  * Threat: the substitution's command hidden from the hard denies inside a quoted arithmetic expression.
  */
 function checkArithmetic(c: CheckInput): void {
-  c.cmd.argv.forEach((w, i) => {
-    if (i === 0 || !/\$\(|`/.test(w)) return;
-    flag(c.f, 'code-execution', `${c.cmd.argv[0]} ${w}: bash expands and runs the command substitution in the expression`, wordSpan(c, i));
-    c.scripts.push({ text: w, via: c.cmd.argv[0]! });
-  });
+  for (let i = 1; i < c.cmd.argv.length; i++) evaluated(c, i);
+}
+
+/** Argument `i` is an arithmetic expression (`x=a[$(id)]`): a command substitution in it runs. */
+function evaluated(c: CheckInput, i: number): void {
+  const text = c.cmd.argv[i]!;
+  if (!/\$\(|`/.test(text)) return;
+  flag(c.f, 'code-execution', `${c.cmd.argv[0]} ${text}: bash expands and runs the command substitution in the expression`, wordSpan(c, i));
+  c.scripts.push({ text, via: c.cmd.argv[0]! });
 }

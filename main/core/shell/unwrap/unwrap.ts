@@ -173,6 +173,9 @@ function joinScript(words: Word[], via: string): Script {
   return { text: words.map((w) => w.value).join(' '), span: { start: first.span.start, end: last.span.end }, dynamic: words.some((w) => w.dynamic), via };
 }
 
+// What starts GNU parallel's inputs: `:::` words, `:::+` linked words, `::::` and `::::+` files of lines.
+const PARALLEL_INPUTS = /^::::?\+?$/;
+
 /** Whether a privilege wrapper given no command starts a shell (sudo and doas only with their shell options). */
 function opensShell(name: string, words: Word[]): boolean {
   if (name === 'sudo') return words.some((w) => /^-[a-zA-Z]*[si][a-zA-Z]*$|^--(shell|login)$/.test(w.value));
@@ -254,6 +257,17 @@ export function unwrap(words: Word[], prefix: Assignment[], f: Findings, at: (s:
         out.wrappers.push(name);
         out.script = joinScript(rest, name);
       }
+      break;
+    }
+    // GNU parallel given no command runs each input as a shell command line, as a shell reads its stdin.
+    if (name === 'parallel' && (start === null || PARALLEL_INPUTS.test(cur[start]!.value))) {
+      out.wrappers.push(name);
+      const rest = cur.slice(start ?? cur.length);
+      // Inputs read from files (`:::: cmds.txt`) are command lines no one can read here.
+      if (rest.some((w) => /^::::\+?$/.test(w.value))) block(f, 'parallel runs the lines of a file as shell commands', where);
+      const inputs = parallelScript(rest);
+      if (inputs !== null) out.script = { ...inputs, via: name };
+      else out.shellReadsStdin = start === null;
       break;
     }
     if (start === null) {

@@ -5,9 +5,13 @@ import { readRedirect, trailingWords, type ReadRedirect } from './redirects.js';
 import { aliasExpanded, nextCwd, rememberPrintf, tildePlace, type Scope } from './scope.js';
 import { declarationWords, readAssignment, remember } from './assignments.js';
 import { readWords } from './joined-words.js';
+import { expandWords } from '../words/braces.js';
 import { knownValueIn, withKnownValue } from './known-values.js';
 import { loopVariants } from './loop-variants.js';
 import type { Assignment, Inherit, RawCommand, WalkState } from './types.js';
+
+// A word that names CDPATH to set, read or export it (`export CDPATH=/`, `read CDPATH`, `declare -x CDPATH`).
+const CDPATH_WORD = /^CDPATH(\+?=|$)/;
 
 /** Whether nodes are already in source order (the usual case: sorting is then skipped). */
 function inSourceOrder(nodes: Node[]): boolean {
@@ -45,8 +49,8 @@ export function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, 
   if (!inSourceOrder(wordNodes)) wordNodes.sort((a, b) => a.startIndex - b.startIndex);
   const plain = type === 'command';
   if (plain && wordNodes.length === 0) remember(assignments, scope);
-  // The list is the walk's own: each word is put in place with its known value.
-  const read = plain ? readWords(wordNodes, st) : declarationWords(n, st);
+  // The list is the walk's own: each word is brace-expanded (bash does so before parameters), then put in place with its known value.
+  const read = plain ? expandWords(readWords(wordNodes, st)) : declarationWords(n, st);
   for (let i = 0; i < read.length; i++) read[i] = tildePlace(withKnownValue(read[i]!, scope), scope);
   const words = aliasExpanded(read, scope);
   rememberPrintf(words, scope);
@@ -73,7 +77,8 @@ export function emitCommand(n: Node, type: string, st: WalkState, scope: Scope, 
     if (scope.alts && scope.alts.length > 0) raw.cwdAlts = scope.alts;
     st.commands.push(raw);
   }
+  if (words.some((w) => CDPATH_WORD.test(w.value))) scope.cdpath = true;
   // `cd x &` runs in a child process: the shell's own directory does not change.
   if (inh.background) scope.afterCd = undefined;
-  else nextCwd(words, scope, st.ctx);
+  else nextCwd(words, scope, st.ctx, assignments.some((a) => a.name === 'CDPATH'));
 }

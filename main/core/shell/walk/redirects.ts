@@ -3,6 +3,7 @@ import type { SyntaxNode as Node } from './syntax-tree.js';
 import { flag, type Findings } from '../findings.js';
 import { absolutePath, isHarmlessSink, isInside, machineHarm, systemFile } from '../paths.js';
 import type { Redirect, ShellContext, Span } from '../types.js';
+import { expandWords } from '../words/braces.js';
 import { readWord, type Word } from '../words/words.js';
 
 /** A redirect plus, for heredocs and here-strings, the text it feeds to the command's stdin. */
@@ -86,6 +87,16 @@ export function trailingWords(node: Node): Node[] {
 }
 
 /**
+ * A redirect's target as bash reads it: brace-expanded (`> settings.jso{n..n}` writes settings.json), and a run-time
+ * word when the braces make more or fewer than one word (bash then refuses an ambiguous redirect; judged unknown here).
+ * Threat: `echo {} > .claude/settings.jso{n..n}` past the tamper guard, `> /dev/sd{a..a}` past the disk check.
+ */
+function targetWord(w: Word): Word {
+  const words = expandWords([w]);
+  return words.length === 1 ? words[0]! : { ...w, dynamic: true, expansions: [...w.expansions, w.value] };
+}
+
+/**
  * Reads one `file_redirect`, `heredoc_redirect` or `herestring_redirect` node. `knownValue` gives the value a run-time
  * target has for sure (`F=.claude/settings.json; echo {} > $F`), so the write is judged where it lands.
  */
@@ -106,7 +117,7 @@ export function readRedirect(node: Node, source: string, knownValue?: (w: Word) 
   const opNode = node.children.find((c) => !c.isNamed);
   const operator = opNode?.type ?? '>';
   const dest = node.childForFieldName('destination');
-  const word = dest ? readWord(dest, source) : null;
+  const word = dest ? targetWord(readWord(dest, source)) : null;
   // `> "$HOME/.bashrc"`, `> $PWD/x` still name a known file: $HOME and $PWD (the folder it runs in) have known values.
   const known = word !== null && (!word.dynamic || word.expansions.every((e) => /^\$(HOME|\{HOME\}|PWD|\{PWD\})$/.test(e)) && /^\$\{?(HOME|PWD)\b/.test(word.value));
   const target = known ? word.value : word !== null && knownValue ? knownValue(word) : null;

@@ -27,10 +27,19 @@ export interface Scope {
   noArgs?: boolean;
   /** Aliases the script defined (`alias g=gatehouse`): later commands named so run the alias' words. */
   aliases?: Map<string, string>;
+  /** A command named CDPATH (`export CDPATH=/`, `read CDPATH`): a later `cd NAME` may lead below any folder it lists. */
+  cdpath?: boolean;
 }
 
-/** `cd`/`pushd` change where later commands (and their relative paths) run. */
-export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
+// A cd operand bash looks up in CDPATH: not absolute (nor `~`, which is), not starting with `.` or `..` (absolute_pathname).
+const SEARCHED = /^(?!\/|~|\.\.?(\/|$))/;
+
+/**
+ * `cd`/`pushd` change where later commands (and their relative paths) run. With CDPATH set (`cdpath`: by the command's
+ * own prefix, or earlier in the script) a relative name is looked up below its folders first, so where it leads is unknown.
+ * Threat: `CDPATH=/ cd usr && rm -rf *` empties /usr, read as the workspace's usr.
+ */
+export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext, cdpath: boolean): void {
   const name = programName(words[0]?.value ?? '');
   if (name !== 'cd' && name !== 'pushd' && name !== 'popd') {
     // Cleared, not deleted: a delete turns the scope into a slow dictionary object for the rest of the walk.
@@ -42,7 +51,8 @@ export function nextCwd(words: Word[], scope: Scope, ctx: ShellContext): void {
   scope.afterCd = alts;
   const args = expandWords(words.slice(1)).filter((w) => !/^-[LPe@]+$/.test(w.value));
   const target = args[0];
-  if (name === 'popd' || target?.dynamic || target?.value === '-') scope.cwd = null;
+  const searched = target !== undefined && (cdpath || scope.cdpath === true || scope.known?.has('CDPATH') === true) && SEARCHED.test(target.value);
+  if (name === 'popd' || target?.dynamic || target?.value === '-' || searched) scope.cwd = null;
   else if (target === undefined) scope.cwd = ctx.home;
   else if (scope.cwd !== null || target.value.startsWith('/') || target.value.startsWith('~')) {
     scope.cwd = absolutePath(target.value, scope.cwd ?? ctx.cwd, ctx.home);

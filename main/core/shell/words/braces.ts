@@ -4,6 +4,8 @@ import type { Segment, Word } from './words.js';
 interface Ch {
   c: string;
   literal: boolean;
+  /** Part of an expansion (`$HOME`, `${X}`, `$(…)`), by its place in the word: brace expansion runs first and leaves it whole. */
+  atom?: number;
 }
 
 /** Past this many words a brace expression is treated as unknowable (and the word as dynamic). */
@@ -14,7 +16,7 @@ function findClose(chars: Ch[], open: number): { close: number; commas: number[]
   const commas: number[] = [];
   for (let i = open + 1; i < chars.length; i++) {
     const ch = chars[i]!;
-    if (ch.literal) continue;
+    if (ch.literal || ch.atom !== undefined) continue;
     if (ch.c === '{') depth++;
     else if (ch.c === '}') {
       if (depth === 0) return { close: i, commas };
@@ -45,7 +47,7 @@ function sequence(body: string): string[] | null | undefined {
 function expand(chars: Ch[], budget: { left: number }): Ch[][] | null {
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
-    if (ch.literal || ch.c !== '{' || (i > 0 && chars[i - 1]!.c === '$' && !chars[i - 1]!.literal)) continue;
+    if (ch.literal || ch.atom !== undefined || ch.c !== '{' || (i > 0 && chars[i - 1]!.c === '$' && !chars[i - 1]!.literal)) continue;
     const found = findClose(chars, i);
     if (!found) continue;
     const { close, commas } = found;
@@ -74,9 +76,9 @@ function expand(chars: Ch[], budget: { left: number }): Ch[][] | null {
   return [chars];
 }
 
-/** Whether some unquoted text holds a `{` (else bash's brace expansion leaves the word as it is). */
-function hasBraces(segments: readonly Segment[]): boolean {
-  for (const s of segments) if (!s.literal && s.text.includes('{')) return true;
+/** Whether some unquoted text outside expansions holds a `{` (else bash's brace expansion leaves the word as it is). */
+function hasBraces(segments: readonly Segment[], expansions: readonly string[] = []): boolean {
+  for (const s of segments) if (!s.literal && s.text.includes('{') && !expansions.includes(s.text)) return true;
   return false;
 }
 
@@ -90,23 +92,57 @@ function spells(segments: readonly Segment[], value: string): boolean {
   return at === value.length;
 }
 
+/** A word's characters, each expansion of it marked whole. */
+function charsOf(segments: readonly Segment[], expansions: readonly string[] = []): Ch[] {
+  return segments.flatMap((s, atom) => [...s.text].map((c) => (expansions.includes(s.text) ? { c, literal: s.literal, atom } : { c, literal: s.literal })));
+}
+
+/** Characters back into segments: runs of one kind, each expansion a segment of its own (as words.ts reads them). */
+function segmentsOf(chars: readonly Ch[]): Segment[] {
+  const out: Segment[] = [];
+  let prev: Ch | undefined;
+  for (const ch of chars) {
+    const last = out[out.length - 1];
+    if (last !== undefined && prev !== undefined && prev.literal === ch.literal && prev.atom === ch.atom) last.text += ch.c;
+    else out.push({ text: ch.c, literal: ch.literal });
+    prev = ch;
+  }
+  return out;
+}
+
 /**
  * Expands braces in a word's segments; returns the word's values (one when there is nothing to expand),
  * or null when the expansion would be too large to reason about.
  */
 export function expandBraces(segments: Segment[]): string[] | null {
   if (!hasBraces(segments)) return [segments.map((s) => s.text).join('')];
-  const chars: Ch[] = segments.flatMap((s) => [...s.text].map((c) => ({ c, literal: s.literal })));
-  const words = expand(chars, { left: MAX_BRACE_WORDS * 4 });
+  const words = expand(charsOf(segments), { left: MAX_BRACE_WORDS * 4 });
   return words === null ? null : words.map((w) => w.map((x) => x.c).join(''));
 }
 
-/** Whether brace expansion leaves a word as it is: a run-time word, or a static one without braces (and not unquoted and empty). */
+/**
+ * Whether brace expansion leaves a word as it is: one without braces outside its expansions (a static one not unquoted
+ * and empty), or a run-time word whose value was already rewritten (its known value is in place of its text).
+ */
 function keptAsIs(w: Word): boolean {
-  return w.dynamic || (!hasBraces(w.segments) && spells(w.segments, w.value) && (w.value !== '' || w.segments.some((s) => s.literal)));
+  if (w.dynamic) return !hasBraces(w.segments, w.expansions) || !spells(w.segments, w.value);
+  return !hasBraces(w.segments) && spells(w.segments, w.value) && (w.value !== '' || w.segments.some((s) => s.literal));
 }
 
-/** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`). */
+/** A run-time word's brace expansion: bash expands braces before parameters, so `$HOME{,}` is `$HOME` twice. */
+function expandRunTime(w: Word): Word[] {
+  const words = expand(charsOf(w.segments, w.expansions), { left: MAX_BRACE_WORDS * 4 });
+  if (words === null) return [{ ...w, expansions: [...w.expansions, w.value] }];
+  // An unquoted alternative that expands to nothing is no word at all.
+  const unquoted = !w.segments.some((s) => s.literal);
+  return words.filter((chars) => chars.length > 0 || !unquoted).map((chars) => {
+    const segments = segmentsOf(chars);
+    const expansions = w.expansions.filter((e) => segments.some((s) => s.text === e));
+    return { ...w, value: chars.map((x) => x.c).join(''), segments, dynamic: expansions.length > 0, expansions };
+  });
+}
+
+/** Words as bash's brace expansion leaves them (`rm -rf {~,/}` is two words; `cd {secrets,}` is `cd secrets`; `$HOME{,}` is two). */
 export function expandWords(words: Word[]): Word[] {
   // Most commands have nothing to expand: they keep their list.
   if (words.every(keptAsIs)) return words;
@@ -114,6 +150,10 @@ export function expandWords(words: Word[]): Word[] {
   for (const w of words) {
     if (keptAsIs(w)) {
       out.push(w);
+      continue;
+    }
+    if (w.dynamic) {
+      out.push(...expandRunTime(w));
       continue;
     }
     // An unquoted empty word is no word at all.
