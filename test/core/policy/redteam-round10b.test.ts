@@ -4,7 +4,8 @@
 // may match: `/dev/sd?`, `/d?v/sda` and `/proc/sysrq-trigge?` are a disk and a kernel switch, not names no device has.
 // A relative `cd` with CDPATH set (`CDPATH=/ cd usr && rm -rf *`) may lead below any folder CDPATH lists, and a plain
 // `ls` fed to `xargs rm -rf` in the folder it lists (`cd ~ && ls | xargs rm -rf`) deletes what `*` names, and GNU
-// parallel without a command (`parallel ::: 'rm -rf ~'`, `… | parallel`) runs its inputs as command lines. Single quotes
+// parallel without a command (`parallel ::: 'rm -rf ~'`, `… | parallel`) runs its inputs as command lines; `awk -f -`
+// and `sed -f /dev/stdin` run the text they are fed, checked as inline program text is. Single quotes
 // inside arithmetic (`(( '$(rm -rf ~)' ))`, `$(( '…' ))`, `$[ … ]`, `for (( … ))`, a subscript) quote nothing, and
 // `[[ 'a[$(cmd)]' -eq 1 ]]`, `[[ -v 'a[$(cmd)]' ]]` and `declare -i y='a[$(cmd)]'` evaluate their quoted text: the
 // commands inside meet the hard denies. Every hostile row was decided otherwise before this round; the harmless rows
@@ -53,6 +54,10 @@ const HOSTILE: Array<[string, SetName, Decision]> = [
   // GNU parallel given inputs but no command runs each input as a shell command line, or the lines of its stdin
   ["parallel ::: 'rm -rf ~'", 'ALL', 'deny'], ["parallel ::: ls 'rm -rf /'", 'STAR', 'deny'], ["parallel -j2 ::: 'rm -rf ~'", 'ALL', 'deny'],
   ["echo 'rm -rf ~' | parallel", 'ALL', 'deny'], ["printf 'rm -rf /\\n' | parallel -j4", 'STAR', 'deny'], ["parallel :::+ 'git push --force'", 'ALL', 'deny'],
+  // a program file that is the command's own stdin, fed text the command line fixes: that text is the program
+  ["echo 'BEGIN{system(\"rm -rf ~\")}' | awk -f -", 'ALL', 'deny'], ["awk -f /dev/stdin <<< 'BEGIN{system(\"rm -rf /\")}'", 'STAR', 'deny'],
+  ["sed -f /dev/stdin README.md <<< 'e rm -rf ~'", 'ALL', 'deny'], ["echo 'e rm -rf ~' | sed -f - README.md", 'STAR', 'deny'],
+  ["awk -f - <<< 'BEGIN{system(\"git push --force\")}'", 'ALL', 'deny'],
 ];
 
 // Spellings of the same classes that already held before this round: kept as guards.
@@ -75,7 +80,7 @@ const HARMLESS: Array<[string, SetName]> = [
   ['cd src && ls', 'SAFE'], ['cd ./docs && ls', 'SAFE'], ['cd src && cat app.ts', 'SAFE'],
   // listings fed to xargs
   ['parallel echo ::: a b', 'SAFE'], ["parallel ::: 'echo a' 'echo b'", 'SAFE'], ["parallel wc -l ::: README.md", 'SAFE'],
-  ['ls *.md | xargs wc -l', 'SAFE'], ['ls src/*.ts | xargs wc -l', 'SAFE'],
+  ['ls *.md | xargs wc -l', 'SAFE'], ["awk -f - README.md <<< '{print}'", 'SAFE'], ["sed -f - README.md <<< 's/a/b/'", 'SAFE'], ['ls src/*.ts | xargs wc -l', 'SAFE'],
 ];
 
 redTeamTables('red team, round ten: braces before parameters and in redirect targets, globs over devices, quotes inside arithmetic', SETS, [...HOSTILE, ...HELD], HARMLESS);

@@ -1,7 +1,7 @@
 // awk programs that run commands or write files: `awk:*` is allowed to read text, not to call system().
 import { block, flag } from '../findings.js';
 import { isOneOf, longIs, scanArgs, type OptSpec } from '../options.js';
-import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+import { programOnStdin, wordSpan, wordsSpan, type CheckInput } from './context.js';
 import { checkEmbedded } from './embedded.js';
 
 const AWK: OptSpec = {
@@ -104,7 +104,10 @@ export function checkAwk(c: CheckInput): void {
     if (isOneOf(o, ['e', 'source'])) programs.push({ text: o.value ?? '', at: o.valueIndex });
     else if (isOneOf(o, ['f', 'file', 'E', 'exec', 'i', 'include'])) {
       fromFile = true;
-      block(c.f, `awk -${o.long ? '-' : ''}${o.name} ${o.value ?? ''} runs a program file whose code cannot be checked`, at);
+      // `… | awk -f -`: the program file is stdin, whose text the command line fixes.
+      const fed = programOnStdin(c, o.value);
+      if (fed !== null) programs.push({ text: fed, at: o.valueIndex });
+      else block(c.f, `awk -${o.long ? '-' : ''}${o.name} ${o.value ?? ''} runs a program file whose code cannot be checked`, at);
     } else if (isOneOf(o, ['l', 'load'])) flag(c.f, 'code-execution', `awk --load ${o.value ?? ''} loads a compiled extension`, at);
     else if (o.name === 'W' && !o.long) block(c.f, `awk -W ${o.value ?? ''} sets an option this check does not read`, at);
     else if (o.long && ['dump-variables', 'profile', 'pretty-print', 'debug'].some((n) => longIs(o.name, n))) {

@@ -1,5 +1,6 @@
 // What every per-program check receives, and small helpers to point a finding at the right words.
 import type { Findings } from '../findings.js';
+import { isStdinPath } from '../paths.js';
 import type { ShellContext, SimpleCommand, Span } from '../types.js';
 
 /** Where a command's stdin comes from: the previous pipeline stage, a heredoc/here-string, a `<` file, or nothing special. */
@@ -41,4 +42,13 @@ export function plainOperands(argv: readonly string[], from = 1): number[] {
     else if (!options || !w.startsWith('-') || w === '-') out.push(i);
   }
   return out;
+}
+
+/**
+ * The program text a program-file option names when that file is the command's own stdin (`-`, `/dev/stdin`) and the
+ * command line fixes what it is fed (a heredoc, a here-string, a stage printing known text), else null.
+ * Threat: `echo 'BEGIN{system("rm -rf ~")}' | awk -f -` and `sed -f /dev/stdin <<< 'e rm -rf ~'` past the hard denies.
+ */
+export function programOnStdin(c: CheckInput, file: string | undefined): string | null {
+  return (file === '-' || (file !== undefined && isStdinPath(file))) && c.stdinText !== undefined ? c.stdinText : null;
 }

@@ -2,7 +2,7 @@
 import { block, flag } from '../findings.js';
 import { isOneOf, scanArgs, type OptSpec } from '../options.js';
 import { isHarmlessSink } from '../paths.js';
-import { wordSpan, wordsSpan, type CheckInput } from './context.js';
+import { programOnStdin, wordSpan, wordsSpan, type CheckInput } from './context.js';
 import { sedEffects } from './sed-script.js';
 
 // `w file`, `r file`, `e cmd` as a word of their own, or a `w`/`e` flag closing an `s` command: what GNU sed reads as one.
@@ -21,7 +21,11 @@ export function checkSed(c: CheckInput): void {
   let operands = scan.operands;
   for (const o of scan.opts) {
     if (isOneOf(o, ['e', 'expression'])) scripts.push({ text: o.value ?? '', at: o.valueIndex });
-    if (isOneOf(o, ['f', 'file'])) block(c.f, `sed -f ${o.value ?? ''} runs a script file whose commands cannot be checked`, wordsSpan(c, o.index, o.valueIndex));
+    if (!isOneOf(o, ['f', 'file'])) continue;
+    // `… | sed -f - FILE`: the script file is stdin, whose text the command line fixes.
+    const fed = programOnStdin(c, o.value);
+    if (fed !== null) scripts.push({ text: fed, at: o.valueIndex });
+    else block(c.f, `sed -f ${o.value ?? ''} runs a script file whose commands cannot be checked`, wordsSpan(c, o.index, o.valueIndex));
   }
   if (scripts.length === 0 && !scan.opts.some((o) => isOneOf(o, ['f', 'file'])) && operands[0] !== undefined) {
     scripts.push({ text: argv[operands[0]]!, at: operands[0] });
