@@ -179,10 +179,7 @@ export function configLocations(ws: WorkspaceState): readonly string[] {
   if (lastLocations?.key === key) return lastLocations.locations;
   const set = makeProtectedSet({ ...ws, configLinks: [] }, false);
   const inside = Object.values(AGENT_CONFIG).flatMap((c) => [...c.files, ...c.dirs]);
-  const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
-  const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
-  const standalone = [...homes.map((h) => path.join(h, '.claude.json')), ...cwds.flatMap((c) => Object.keys(STANDALONE_CONFIG).map((f) => path.join(c, f)))];
-  const locations = Object.freeze([...new Set([...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...standalone])]);
+  const locations = Object.freeze([...new Set([...set.configRoots.flatMap((r) => [r, ...inside.map((f) => path.join(r, f))]), ...standaloneFiles(ws)])]);
   lastLocations = { key, locations };
   return locations;
 }
@@ -194,10 +191,14 @@ let lastLocations: { key: string; locations: readonly string[] } | undefined;
  * they hold outside the sandbox (a hook, a plugin, an MCP server).
  */
 export function configPlaces(ws: WorkspaceState): { folders: readonly string[]; files: string[] } {
+  return { folders: protectedSet(ws).configRoots, files: standaloneFiles(ws) };
+}
+
+/** The standalone configuration files of a workspace and its home: `~/.claude.json`, and each STANDALONE_CONFIG name in the workspace. */
+function standaloneFiles(ws: WorkspaceState): string[] {
   const cwds = [...new Set([ws.cwd, ws.realCwd ?? ws.cwd])];
   const homes = [...new Set([ws.home, ws.realHome ?? ws.home])];
-  const files = [...homes.map((h) => path.join(h, '.claude.json')), ...cwds.flatMap((c) => Object.keys(STANDALONE_CONFIG).map((f) => path.join(c, f)))];
-  return { folders: protectedSet(ws).configRoots, files };
+  return [...homes.map((h) => path.join(h, '.claude.json')), ...cwds.flatMap((c) => Object.keys(STANDALONE_CONFIG).map((f) => path.join(c, f)))];
 }
 
 /** Whether `p` is GATEHOUSE_HOME or inside it. */
